@@ -1,0 +1,24 @@
+# Install rules and the package config, so that an outside project can write
+#   find_package(mazekit REQUIRED)
+#   target_link_libraries(app PRIVATE mazekit::turtle)
+include(CMakePackageConfigHelpers)
+
+set(MAZEKIT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/mazekit")
+
+install(EXPORT mazekitTargets
+  NAMESPACE mazekit::
+  DESTINATION "${MAZEKIT_INSTALL_CMAKEDIR}"
+  COMPONENT mazekit_development)
+
+configure_package_config_file(
+  "${PROJECT_SOURCE_DIR}/cmake/mazekitConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/mazekitConfig.cmake"
+  INSTALL_DESTINATION "${MAZEKIT_INSTALL_CMAKEDIR}")
+write_basic_package_version_file(
+  "${PROJECT_BINARY_DIR}/mazekitConfigVersion.cmake"
+  COMPATIBILITY SameMinorVersion)
+install(FILES
+  "${PROJECT_BINARY_DIR}/mazekitConfig.cmake"
+  "${PROJECT_BINARY_DIR}/mazekitConfigVersion.cmake"
+  DESTINATION "${MAZEKIT_INSTALL_CMAKEDIR}"
+  COMPONENT mazekit_development)
