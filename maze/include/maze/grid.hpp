@@ -1,0 +1,130 @@
+#pragma once
+// Grid: a maze as a rectangle of cells with walls between them, stored as two bits per cell
+// (is the wall to the east open? is the wall to the south open?). The outer border is
+// always closed, so a 10000 × 10000 maze takes 25 MB.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace maze {
+
+/// A cell of a Grid: row 0 is the top, column 0 the left.
+struct Cell {
+  int row = 0;
+  int col = 0;
+};
+
+inline bool operator==(const Cell& a, const Cell& b) { return a.row == b.row && a.col == b.col; }
+inline bool operator!=(const Cell& a, const Cell& b) { return !(a == b); }
+
+/// The four ways out of a cell, numbered as the lesson numbers them
+/// (EAST = 0, NORTH = 1, WEST = 2, SOUTH = 3).
+enum class Direction : std::uint8_t { east = 0, north = 1, west = 2, south = 3 };
+
+/// All four directions, in the lesson's order of numbers.
+inline constexpr Direction allDirections[4] = {Direction::east, Direction::north,
+                                               Direction::west, Direction::south};
+
+/// The way back: east ↔ west, north ↔ south.
+constexpr Direction opposite(Direction d) {
+  return static_cast<Direction>((static_cast<int>(d) + 2) % 4);
+}
+
+/// The cell one step away in direction d (it may lie off the grid).
+constexpr Cell step(Cell c, Direction d) {
+  switch (d) {
+    case Direction::east: return {c.row, c.col + 1};
+    case Direction::north: return {c.row - 1, c.col};
+    case Direction::west: return {c.row, c.col - 1};
+    case Direction::south: return {c.row + 1, c.col};
+  }
+  return c;
+}
+
+/// "east", "north", "west" or "south".
+const char* directionName(Direction d);
+
+/// A rectangular maze of rows × cols cells. Every wall is closed at first; a generator
+/// opens walls to carve passages. Walls on the border cannot be opened.
+///
+///     maze::Grid grid(10, 10);
+///     grid.open({0, 0}, maze::Direction::east);     // a passage from (0,0) to (0,1)
+///     bool open = grid.isOpen({0, 1}, maze::Direction::west);  // true: the same wall
+///
+/// Cells also have an index, row * cols + col, for code that walks large grids fast.
+class Grid {
+ public:
+  /// The most cells a grid may have (2^30, about 32768 × 32768).
+  static constexpr std::int64_t maxCells = std::int64_t{1} << 30;
+
+  /// Throws std::invalid_argument unless both sides are at least 1 and the grid has at most
+  /// maxCells cells: "maze size must be at least 1×1, got 0×5".
+  Grid(int rows, int cols);
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  std::size_t cellCount() const { return cellCount_; }
+
+  /// Is the cell on the grid?
+  bool contains(Cell c) const { return c.row >= 0 && c.row < rows_ && c.col >= 0 && c.col < cols_; }
+
+  /// Is the wall on side d of cell c open? False for a border wall and for a cell off the grid.
+  bool isOpen(Cell c, Direction d) const;
+  /// Opens the wall on side d of c (and so the same wall seen from the other side).
+  /// Throws std::out_of_range for a cell off the grid or a wall on the border.
+  void open(Cell c, Direction d);
+  /// Closes the wall on side d of c. Same errors as open().
+  void close(Cell c, Direction d);
+  /// Closes every wall: the grid as it was made.
+  void closeAll();
+  /// Opens every inner wall: one big room (recursive division starts here).
+  void openAll();
+
+  /// How many open walls the cell has: 1 for a dead end.
+  int openCount(Cell c) const;
+  /// How many walls are open in the whole grid. A perfect maze has cellCount() − 1.
+  std::size_t passageCount() const;
+
+  /// Bytes this grid holds on the heap.
+  std::size_t memoryBytes() const;
+
+  // --- By index: for algorithms that walk large grids -------------------------------------
+  std::size_t index(Cell c) const {
+    return static_cast<std::size_t>(c.row) * static_cast<std::size_t>(cols_) +
+           static_cast<std::size_t>(c.col);
+  }
+  Cell cellAt(std::size_t i) const {
+    return {static_cast<int>(i / static_cast<std::size_t>(cols_)),
+            static_cast<int>(i % static_cast<std::size_t>(cols_))};
+  }
+  /// Open between cell i and the cell to its east / south. The caller makes sure that cell
+  /// exists: these are the unchecked building blocks of open().
+  bool eastOpen(std::size_t i) const { return (east_[i >> 6] >> (i & 63)) & 1U; }
+  bool southOpen(std::size_t i) const { return (south_[i >> 6] >> (i & 63)) & 1U; }
+  void openEast(std::size_t i) { east_[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  void openSouth(std::size_t i) { south_[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  void closeEast(std::size_t i) { east_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+  void closeSouth(std::size_t i) { south_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
+  /// Opens the wall between neighbouring cells a and b (given by index, in any order).
+  void openBetween(std::size_t a, std::size_t b);
+  /// Is the wall between neighbouring cells a and b open?
+  bool isOpenBetween(std::size_t a, std::size_t b) const;
+
+  friend bool operator==(const Grid& a, const Grid& b) {
+    return a.rows_ == b.rows_ && a.cols_ == b.cols_ && a.east_ == b.east_ &&
+           a.south_ == b.south_;
+  }
+  friend bool operator!=(const Grid& a, const Grid& b) { return !(a == b); }
+
+ private:
+  void checkWall(Cell c, Direction d, const char* action) const;
+  int rows_;
+  int cols_;
+  std::size_t cellCount_;
+  std::vector<std::uint64_t> east_;
+  std::vector<std::uint64_t> south_;
+};
+
+}  // namespace maze

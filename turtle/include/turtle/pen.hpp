@@ -1,0 +1,218 @@
+#pragma once
+// Turtle: the pen that moves over a Screen, with Python turtle's names. (Python calls the
+// same class Turtle and also Pen; both names work here.)
+
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "turtle/color.hpp"
+#include "turtle/screen.hpp"
+#include "turtle/vec2d.hpp"
+
+namespace turtle {
+
+/// A font for Turtle::write: family, size in points (at 96 dots per inch, as a desktop
+/// shows them) and style ("normal", "bold", "italic" or "bold italic").
+struct Font {
+  std::string family = "Arial";
+  double size = 8;
+  std::string style = "normal";
+};
+
+/// A turtle on a Screen. It starts in the centre facing east (heading 0), pen down,
+/// black, shape "classic", visible. Angles are in degrees, counter-clockwise, unless you
+/// call radians(). Every drawing call is recorded on the screen.
+///
+///     turtle::Screen screen;
+///     turtle::Turtle t(screen);
+///     t.penup();
+///     t.goTo(-190, 190);          // Python's goto: `goto` is a keyword in C++
+///     t.shape("square");
+///     t.color("white");
+///     t.stamp();
+///
+/// Arguments that make no sense (a NaN distance, a negative pen size, an unknown shape)
+/// throw std::invalid_argument with a message saying what would be right.
+class Turtle {
+ public:
+  explicit Turtle(Screen& screen);
+  ~Turtle();
+  Turtle(Turtle&& other) noexcept;
+  Turtle& operator=(Turtle&& other) noexcept;
+  Turtle(const Turtle&) = delete;             // two turtles are two objects: use clone()
+  Turtle& operator=(const Turtle&) = delete;
+
+  /// A new turtle on the same screen, in the same place and state.
+  Turtle clone() const;
+  /// The screen this turtle draws on.
+  Screen& getscreen() const;
+
+  // --- Move and draw ----------------------------------------------------------------------
+  void forward(double distance);
+  void fd(double distance) { forward(distance); }
+  void back(double distance);
+  void bk(double distance) { back(distance); }
+  void backward(double distance) { back(distance); }
+  void right(double angle);
+  void rt(double angle) { right(angle); }
+  void left(double angle);
+  void lt(double angle) { left(angle); }
+  /// Moves to (x, y) in a straight line, drawing if the pen is down. Python calls it goto.
+  void goTo(double x, double y);
+  void goTo(const Vec2D& position) { goTo(position.x, position.y); }
+  void setpos(double x, double y) { goTo(x, y); }
+  void setpos(const Vec2D& position) { goTo(position); }
+  void setposition(double x, double y) { goTo(x, y); }
+  void setposition(const Vec2D& position) { goTo(position); }
+  void setx(double x);
+  void sety(double y);
+  /// Turns to face `angle` (0 east, 90 north, 180 west, 270 south).
+  void setheading(double angle);
+  void seth(double angle) { setheading(angle); }
+  /// Back to (0, 0) facing east.
+  void home();
+  /// A circle of the given radius, centred `radius` units to the turtle's left; a negative
+  /// radius goes clockwise. Drawn, as in Python, as a polygon of as many sides as Python
+  /// would choose, or of `steps` sides.
+  void circle(double radius);
+  /// Only an arc of `extent` degrees (or angle units) of the circle.
+  void circle(double radius, double extent);
+  void circle(double radius, double extent, int steps);
+  /// A filled round dot at the turtle's position. Size 0 means Python's default,
+  /// max(pensize + 4, 2 * pensize); the colour defaults to the pen colour.
+  void dot(double size = 0);
+  void dot(double size, const Color& color);
+  /// Leaves a copy of the turtle's shape on the canvas and returns its id.
+  int stamp();
+  /// Removes one of this turtle's stamps. Throws std::invalid_argument for an id that is not
+  /// one of them.
+  void clearstamp(int stampId);
+  /// Removes this turtle's stamps: all of them with no argument, the first n for n > 0,
+  /// the last -n for n < 0.
+  void clearstamps();
+  void clearstamps(int n);
+  /// Takes back the last action (a move, a turn, a stamp, a pen change, ...). Up to 1000
+  /// actions are kept, as in Python; setundobuffer changes that.
+  void undo();
+  void setundobuffer(std::size_t size);
+  std::size_t undobufferentries() const;
+  /// Python's speed: 0 to 10, or "fastest", "fast", "normal", "slow", "slowest". Nothing is
+  /// animated here, so it changes nothing on the picture; it is kept so that code written
+  /// for a window runs unchanged.
+  void speed(double speed);
+  void speed(std::string_view name);
+  int speed() const;
+
+  // --- Tell the turtle's state ------------------------------------------------------------
+  Vec2D position() const;
+  Vec2D pos() const { return position(); }
+  double xcor() const;
+  double ycor() const;
+  /// 0 ≤ heading < 360 (or the full circle set by degrees()).
+  double heading() const;
+  /// The angle from the turtle's position to the point, in the turtle's angle units.
+  double towards(double x, double y) const;
+  double towards(const Vec2D& point) const { return towards(point.x, point.y); }
+  double towards(const Turtle& other) const { return towards(other.position()); }
+  double distance(double x, double y) const;
+  double distance(const Vec2D& point) const { return distance(point.x, point.y); }
+  double distance(const Turtle& other) const { return distance(other.position()); }
+
+  // --- Settings for measurement -----------------------------------------------------------
+  /// Angles in degrees, or in units where a full circle is `fullcircle`.
+  void degrees(double fullcircle = 360.0);
+  void radians();
+
+  // --- Pen control ------------------------------------------------------------------------
+  void pendown();
+  void pd() { pendown(); }
+  void down() { pendown(); }
+  void penup();
+  void pu() { penup(); }
+  void up() { penup(); }
+  bool isdown() const;
+  /// Line width in pixels; must be greater than 0.
+  void pensize(double width);
+  double pensize() const;
+  void width(double width) { pensize(width); }
+  double width() const { return pensize(); }
+
+  // --- Colour control ---------------------------------------------------------------------
+  /// Pen and fill colour together, or each on its own.
+  void color(const Color& both);
+  void color(const Color& pen, const Color& fill);
+  void color(double r, double g, double b);
+  /// (pen colour, fill colour).
+  std::pair<Color, Color> color() const;
+  void pencolor(const Color& color);
+  void pencolor(double r, double g, double b);
+  const Color& pencolor() const;
+  void fillcolor(const Color& color);
+  void fillcolor(double r, double g, double b);
+  const Color& fillcolor() const;
+
+  // --- Filling ----------------------------------------------------------------------------
+  /// Call before drawing a shape to be filled, and end_fill() after it; the fill lies
+  /// under the lines drawn in between, as in Python.
+  void begin_fill();
+  void end_fill();
+  bool filling() const;
+
+  // --- More drawing control ---------------------------------------------------------------
+  /// Erases this turtle's drawings and puts it back to its starting state.
+  void reset();
+  /// Erases this turtle's drawings; the turtle stays as it is.
+  void clear();
+  /// Writes text at the turtle's position in the pen colour. `align` is "left", "center" or
+  /// "right": where the turtle sits along the text's bottom edge.
+  ///
+  ///     t.write("Start", "center", 16);
+  ///     t.write("Goal", "left", {"Arial", 12, "bold"});
+  void write(std::string_view text, std::string_view align = "left", const Font& font = {});
+  void write(std::string_view text, std::string_view align, double fontSize);
+
+  // --- Turtle state -----------------------------------------------------------------------
+  void showturtle();
+  void st() { showturtle(); }
+  void hideturtle();
+  void ht() { hideturtle(); }
+  bool isvisible() const;
+  /// "arrow", "turtle", "circle", "square", "triangle", "classic", "blank", or a shape
+  /// registered on the screen. Throws std::invalid_argument for any other name.
+  void shape(const std::string& name);
+  const std::string& shape() const;
+  /// Stretches the shape: `stretchWid` across the heading, `stretchLen` along it, and the
+  /// outline's width in pixels. Python's square stamp is 20×20; shapesize(2, 2) makes 40×40.
+  void shapesize(double stretchWid, double stretchLen, double outline);
+  void shapesize(double stretch) { shapesize(stretch, stretch, shapeOutline()); }
+  void shapesize(double stretchWid, double stretchLen) {
+    shapesize(stretchWid, stretchLen, shapeOutline());
+  }
+  void turtlesize(double stretchWid, double stretchLen, double outline) {
+    shapesize(stretchWid, stretchLen, outline);
+  }
+  /// (stretch across, stretch along, outline).
+  struct ShapeSize {
+    double stretchWid;
+    double stretchLen;
+    double outline;
+  };
+  ShapeSize shapesize() const;
+
+  struct State;
+
+ private:
+  friend class Screen;
+  explicit Turtle(std::unique_ptr<State> state);
+  double shapeOutline() const;
+  State& self() const;
+  std::unique_ptr<State> self_;
+};
+
+/// Python calls the same class Pen.
+using Pen = Turtle;
+
+}  // namespace turtle

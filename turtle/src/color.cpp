@@ -1,0 +1,189 @@
+#include "turtle/color.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <iomanip>
+#include <ostream>
+#include <sstream>
+
+namespace turtle {
+namespace {
+
+struct NamedColor {
+  const char* key;   // lower case: lookups ignore case, as Tk's do
+  const char* name;  // as Tk's table spells it
+  unsigned char r, g, b;
+};
+
+// Every name Python's turtle accepts, read from Tk itself (see turtle/tools).
+constexpr NamedColor colorTable[] = {
+#include "color_table.inc"
+};
+
+std::string lowerCase(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return lower;
+}
+
+const NamedColor* findName(std::string_view text) {
+  const std::string key = lowerCase(text);
+  const auto* end = std::end(colorTable);
+  const auto* found = std::lower_bound(std::begin(colorTable), end, key,
+      [](const NamedColor& entry, const std::string& k) { return entry.key < k; });
+  return (found != end && found->key == key) ? found : nullptr;
+}
+
+int hexDigit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// "#rgb" or "#rrggbb"; false for anything else.
+bool parseHex(std::string_view text, std::array<int, 3>& rgb) {
+  if (text.size() != 4 && text.size() != 7) return false;
+  if (text[0] != '#') return false;
+  for (char c : text.substr(1)) {
+    if (hexDigit(c) < 0) return false;
+  }
+  const std::size_t digits = (text.size() - 1) / 3;
+  for (std::size_t i = 0; i < 3; ++i) {
+    const int high = hexDigit(text[1 + i * digits]);
+    rgb[i] = digits == 1 ? high * 17 : high * 16 + hexDigit(text[2 + i * digits]);
+  }
+  return true;
+}
+
+// Edits between two words, where swapping two neighbouring letters counts as one edit
+// ("bleu" is one edit from "blue").
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  const std::size_t n = a.size();
+  const std::size_t m = b.size();
+  std::vector<std::vector<std::size_t>> d(n + 1, std::vector<std::size_t>(m + 1));
+  for (std::size_t i = 0; i <= n; ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= m; ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= n; ++i) {
+    for (std::size_t j = 1; j <= m; ++j) {
+      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[n][m];
+}
+
+std::string withoutSpaces(std::string text) {
+  text.erase(std::remove(text.begin(), text.end(), ' '), text.end());
+  return text;
+}
+
+// "unknown colour 'bleu' — did you mean 'blue'?"
+std::string unknownColorMessage(std::string_view text) {
+  std::ostringstream message;
+  message << "unknown colour '" << text << "'";
+  const std::string wanted = withoutSpaces(lowerCase(text));
+  std::size_t best = std::max<std::size_t>(2, wanted.size() / 3) + 1;
+  std::vector<std::string> nearest;
+  for (const NamedColor& entry : colorTable) {
+    // Spellings that differ only by spaces ("light blue", "lightblue") are one suggestion.
+    const std::string candidate = withoutSpaces(entry.key);
+    if (candidate != entry.key && findName(candidate) != nullptr) continue;
+    const std::size_t distance = editDistance(wanted, candidate);
+    if (distance < best) {
+      best = distance;
+      nearest.clear();
+    }
+    if (distance == best && nearest.size() < 3) nearest.emplace_back(entry.name);
+  }
+  if (!text.empty() && text[0] == '#') {
+    message << " — a hex colour is '#rgb' or '#rrggbb', like '#ff8000'";
+  } else if (!nearest.empty()) {
+    message << " — did you mean ";
+    for (std::size_t i = 0; i < nearest.size(); ++i) {
+      if (i > 0) message << (i + 1 == nearest.size() ? " or " : ", ");
+      message << "'" << nearest[i] << "'";
+    }
+    message << "?";
+  } else {
+    message << " — use a Tk colour name such as 'blue', '#rrggbb', or numbers";
+  }
+  return message.str();
+}
+
+std::string hexOf(int r, int g, int b) {
+  std::ostringstream out;
+  out << '#' << std::hex << std::setfill('0') << std::setw(2) << r << std::setw(2) << g
+      << std::setw(2) << b;
+  return out.str();
+}
+
+}  // namespace
+
+Color::Color() : name_("black") {}
+
+Color::Color(const char* text) : Color(std::string_view(text == nullptr ? "" : text)) {}
+
+Color::Color(const std::string& text) : Color(std::string_view(text)) {}
+
+Color::Color(std::string_view text) : name_(text) {
+  std::array<int, 3> rgb{};
+  if (const NamedColor* entry = findName(text)) {
+    rgb = {entry->r, entry->g, entry->b};
+  } else if (!parseHex(text, rgb)) {
+    throw ColorError(unknownColorMessage(text));
+  }
+  r_ = static_cast<unsigned char>(rgb[0]);
+  g_ = static_cast<unsigned char>(rgb[1]);
+  b_ = static_cast<unsigned char>(rgb[2]);
+}
+
+Color::Color(std::string name, int r, int g, int b)
+    : name_(std::move(name)),
+      r_(static_cast<unsigned char>(r)),
+      g_(static_cast<unsigned char>(g)),
+      b_(static_cast<unsigned char>(b)) {}
+
+Color Color::fromRgb(double r, double g, double b, double colormode) {
+  if (colormode != 1.0 && colormode != 255.0) {
+    std::ostringstream message;
+    message << "colormode must be 1.0 or 255, got " << colormode;
+    throw ColorError(message.str());
+  }
+  std::array<int, 3> rgb{};
+  const std::array<double, 3> given{r, g, b};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const double value = given[i];
+    if (!(value >= 0.0 && value <= colormode)) {  // also rejects NaN
+      std::ostringstream message;
+      message << "bad colour (" << r << ", " << g << ", " << b << "): with colormode "
+              << colormode << " each number must be from 0 to " << colormode;
+      throw ColorError(message.str());
+    }
+    // Python rounds half to even (round(127.5) == 128); nearbyint does the same.
+    rgb[i] = static_cast<int>(std::nearbyint(colormode == 1.0 ? value * 255.0 : value));
+  }
+  return Color(hexOf(rgb[0], rgb[1], rgb[2]), rgb[0], rgb[1], rgb[2]);
+}
+
+std::string Color::hex() const { return hexOf(r_, g_, b_); }
+
+std::vector<std::string> Color::names() {
+  std::vector<std::string> all;
+  for (const NamedColor& entry : colorTable) all.emplace_back(entry.name);
+  std::sort(all.begin(), all.end());
+  return all;
+}
+
+std::ostream& operator<<(std::ostream& out, const Color& c) {
+  out << c.name();
+  if (lowerCase(c.name()) != c.hex()) out << " (" << c.hex() << ")";
+  return out;
+}
+
+}  // namespace turtle

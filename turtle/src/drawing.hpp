@@ -1,0 +1,76 @@
+#pragma once
+// The display list: every drawing call, recorded. Pictures, colour queries and the text
+// log are all made from it, so any moment of a drawing can be shown again.
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "turtle/color.hpp"
+#include "turtle/vec2d.hpp"
+
+namespace turtle::detail {
+
+struct Line {
+  Vec2D from;
+  Vec2D to;
+  double width = 1;
+  Color color;
+};
+
+/// A polygon shape placed on the canvas: a stamp, or a turtle drawn on top of a picture.
+struct Stamp {
+  int shape = 0;        // index into Screen::Impl::shapes
+  Vec2D position;
+  Vec2D orient{1, 0};   // unit vector of the heading
+  double stretchWid = 1;
+  double stretchLen = 1;
+  double outline = 1;
+  Color pencolor;
+  Color fillcolor;
+};
+
+struct Dot {
+  Vec2D position;
+  double size = 1;
+  Color color;
+};
+
+/// A filled polygon. begin_fill() puts an empty one in the list, so that the fill ends up
+/// under the lines drawn after it; end_fill() gives it its points.
+struct Fill {
+  std::vector<Vec2D> points;
+  Color color;
+};
+
+struct Text {
+  Vec2D position;
+  std::string text;
+  std::string align;  // "left", "center" or "right"
+  std::string family;
+  std::string style;
+  double size = 8;    // points
+  Color color;
+};
+
+struct Item {
+  int id = 0;      // increasing: the list stays sorted by id
+  int owner = 0;   // the turtle that drew it
+  std::variant<Line, Stamp, Dot, Fill, Text> shape;
+};
+
+/// A named polygon, in the shape's own coordinates (+y is the way the turtle faces).
+struct ShapeData {
+  std::string name;
+  std::vector<Vec2D> polygon;  // empty for "blank"
+};
+
+}  // namespace turtle::detail
+
+namespace turtle::detail {
+
+/// Heading in degrees, 0 ≤ h < 360, from a unit direction vector, rounded as Python rounds
+/// it (to 10 decimals), so that a quarter turn reads 90, not 89.99999999999999.
+double headingOf(const Vec2D& orient);
+
+}  // namespace turtle::detail

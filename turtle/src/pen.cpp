@@ -1,0 +1,643 @@
+#include "turtle/pen.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <deque>
+#include <sstream>
+#include <stdexcept>
+
+#include "screen_impl.hpp"
+
+namespace turtle {
+namespace {
+
+// Everything undo() puts back, and reset() sets to its starting value.
+struct Pose {
+  Vec2D position{0, 0};
+  Vec2D orient{1, 0};  // unit vector of the heading; Python keeps the same
+  bool penDown = true;
+  bool visible = true;
+  double pensize = 1;
+  Color pencolor{"black"};
+  Color fillcolor{"black"};
+  int shape = 0;
+  double stretchWid = 1;
+  double stretchLen = 1;
+  double outline = 1;
+  int speed = 3;
+};
+
+struct UndoEntry {
+  Pose before;
+  bool filling = false;
+  int fillItem = 0;
+  std::size_t fillPathLength = 0;
+  std::vector<Vec2D> fillPath;  // kept only when the action replaced the whole path
+  bool restoreFillPath = false;
+  int firstItem = 0;  // the action drew items [firstItem, endItem)
+  int endItem = 0;
+  int filledItem = 0;  // end_fill() gave this fill its points
+};
+
+std::atomic<int> nextTurtleId{1};
+
+// Python's %, which is never negative for a positive divisor.
+double pyMod(double a, double b) { return a - b * std::floor(a / b); }
+
+std::string str(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+void requireFinite(double value, const char* what) {
+  if (!std::isfinite(value)) {
+    throw std::invalid_argument(std::string(what) + " must be a finite number, got " +
+                                str(value));
+  }
+}
+
+void requirePositive(double value, const char* what) {
+  if (!(std::isfinite(value) && value > 0)) {
+    throw std::invalid_argument(std::string(what) + " must be a number greater than 0, got " +
+                                str(value));
+  }
+}
+
+}  // namespace
+
+struct Turtle::State {
+  Screen::Impl* screen = nullptr;  // null once the screen is gone
+  Turtle* owner = nullptr;
+  int id = nextTurtleId++;
+  Pose pose;
+  double fullcircle = 360;
+  bool filling = false;
+  int fillItem = 0;
+  std::vector<Vec2D> fillPath;
+  std::vector<int> stampIds;
+  std::deque<UndoEntry> undo;
+  std::size_t undoSize = 1000;
+  int actionDepth = 0;
+
+  Screen::Impl& canvas() const {
+    if (screen == nullptr) {
+      throw std::logic_error(
+          "this turtle's Screen no longer exists: keep the Screen alive as long as its turtles");
+    }
+    return *screen;
+  }
+  double degreesPerUnit() const { return 360.0 / fullcircle; }
+
+  // One user action (a move, a turn, a circle, a colour change) is one undo step, however
+  // many items it draws. Actions nest: circle() calls forward() but undoes as one.
+  class Action {
+   public:
+    explicit Action(State& s) : s_(s) {
+      s_.canvas();
+      if (s_.actionDepth++ == 0 && s_.undoSize > 0) {
+        UndoEntry entry;
+        entry.before = s_.pose;
+        entry.filling = s_.filling;
+        entry.fillItem = s_.fillItem;
+        entry.fillPathLength = s_.fillPath.size();
+        entry.firstItem = s_.screen->nextItemId;
+        s_.undo.push_back(std::move(entry));
+        if (s_.undo.size() > s_.undoSize) s_.undo.pop_front();
+        recording_ = true;
+      }
+    }
+    ~Action() {
+      if (--s_.actionDepth == 0 && recording_ && s_.screen != nullptr) {
+        s_.undo.back().endItem = s_.screen->nextItemId;
+      }
+    }
+    Action(const Action&) = delete;
+    Action& operator=(const Action&) = delete;
+    UndoEntry* entry() { return recording_ ? &s_.undo.back() : nullptr; }
+
+   private:
+    State& s_;
+    bool recording_ = false;
+  };
+
+  // Every move goes through here: draws if the pen is down and extends a fill.
+  void moveTo(const Vec2D& end) {
+    Action action(*this);
+    if (pose.penDown && !(end.x == pose.position.x && end.y == pose.position.y)) {
+      screen->add(id, detail::Line{pose.position, end, pose.pensize, pose.pencolor});
+    }
+    if (filling) fillPath.push_back(end);
+    pose.position = end;
+  }
+
+  void rotate(double angle) {
+    Action action(*this);
+    pose.orient = pose.orient.rotate(angle * degreesPerUnit());
+  }
+
+  template <typename Change>
+  void changePose(Change change) {
+    Action action(*this);
+    change(pose);
+    screen->changed();  // the turtle drawn on top of a picture may look different now
+  }
+
+  // Forgets this turtle's drawings, stamps, fill and undo steps (Python's _clear).
+  void clearDrawings() {
+    Screen::Impl& s = canvas();
+    s.removeIf([](const detail::Item& item, int turtleId) { return item.owner == turtleId; }, id);
+    filling = false;
+    fillItem = 0;
+    fillPath.clear();
+    stampIds.clear();
+    undo.clear();
+    s.changed();
+  }
+
+  void resetPose() {
+    const int shape = pose.shape;  // Python's reset keeps the shape
+    pose = Pose{};
+    pose.shape = shape;
+  }
+
+  void removeStamp(int stampId) {
+    canvas().removeRange(stampId, stampId + 1);
+    stampIds.erase(std::remove(stampIds.begin(), stampIds.end(), stampId), stampIds.end());
+    // As in Python, undo no longer offers to take back a stamp that is gone.
+    undo.erase(std::remove_if(undo.begin(), undo.end(),
+                              [stampId](const UndoEntry& e) {
+                                return e.firstItem == stampId && e.endItem == stampId + 1;
+                              }),
+               undo.end());
+  }
+};
+
+// --- What the Screen needs to know of its turtles --------------------------------------------
+
+namespace detail {
+
+void resetTurtle(Turtle::State& state) {
+  state.resetPose();
+  state.clearDrawings();
+}
+
+Turtle* turtleOf(Turtle::State& state) { return state.owner; }
+
+void detachTurtle(Turtle::State& state) { state.screen = nullptr; }
+
+bool cursorOf(const Turtle::State& state, Stamp& out) {
+  if (!state.pose.visible) return false;
+  const Pose& p = state.pose;
+  out = Stamp{p.shape, p.position, p.orient, p.stretchWid, p.stretchLen, p.outline,
+              p.pencolor, p.fillcolor};
+  return true;
+}
+
+}  // namespace detail
+
+// --- Life of a turtle ------------------------------------------------------------------------
+
+Turtle::Turtle(Screen& screen) : self_(std::make_unique<State>()) {
+  Screen::Impl& s = screen.impl();
+  self_->screen = &s;
+  self_->owner = this;
+  self_->pose.shape = s.shapeNumber("classic");
+  s.turtles.push_back(self_.get());
+  s.changed();
+}
+
+Turtle::Turtle(std::unique_ptr<State> state) : self_(std::move(state)) {
+  self_->owner = this;
+  self_->screen->turtles.push_back(self_.get());
+}
+
+Turtle::~Turtle() {
+  if (self_ && self_->screen != nullptr) {
+    auto& list = self_->screen->turtles;
+    list.erase(std::remove(list.begin(), list.end(), self_.get()), list.end());
+    self_->screen->changed();
+  }
+}
+
+Turtle::Turtle(Turtle&& other) noexcept : self_(std::move(other.self_)) {
+  if (self_) self_->owner = this;
+}
+
+Turtle& Turtle::operator=(Turtle&& other) noexcept {
+  if (this != &other) {
+    Turtle old(std::move(*this));  // leaves the screen when it goes out of scope
+    self_ = std::move(other.self_);
+    if (self_) self_->owner = this;
+  }
+  return *this;
+}
+
+Turtle::State& Turtle::self() const {
+  if (!self_) throw std::logic_error("this Turtle was moved from; use the Turtle it moved to");
+  return *self_;
+}
+
+Turtle Turtle::clone() const {
+  const State& original = self();
+  original.canvas();
+  auto copy = std::make_unique<State>();
+  copy->screen = original.screen;
+  copy->pose = original.pose;
+  copy->fullcircle = original.fullcircle;
+  copy->undoSize = original.undoSize;
+  return Turtle(std::move(copy));
+}
+
+Screen& Turtle::getscreen() const { return *self().canvas().owner; }
+
+// --- Move and draw ---------------------------------------------------------------------------
+
+void Turtle::forward(double distance) {
+  requireFinite(distance, "forward distance");
+  State& s = self();
+  s.moveTo(s.pose.position + s.pose.orient * distance);
+}
+
+void Turtle::back(double distance) {
+  requireFinite(distance, "back distance");
+  State& s = self();
+  s.moveTo(s.pose.position + s.pose.orient * -distance);
+}
+
+void Turtle::left(double angle) {
+  requireFinite(angle, "left angle");
+  self().rotate(angle);
+}
+
+void Turtle::right(double angle) {
+  requireFinite(angle, "right angle");
+  self().rotate(-angle);
+}
+
+void Turtle::goTo(double x, double y) {
+  requireFinite(x, "x");
+  requireFinite(y, "y");
+  self().moveTo({x, y});
+}
+
+void Turtle::setx(double x) { goTo(x, self().pose.position.y); }
+void Turtle::sety(double y) { goTo(self().pose.position.x, y); }
+
+void Turtle::setheading(double angle) {
+  requireFinite(angle, "heading");
+  State& s = self();
+  // Python turns the short way round to the new heading.
+  const double full = s.fullcircle;
+  const double turn = pyMod(angle - heading() + full / 2.0, full) - full / 2.0;
+  s.rotate(turn);
+}
+
+void Turtle::home() {
+  State& s = self();
+  State::Action action(s);
+  s.moveTo({0, 0});
+  setheading(0);
+}
+
+void Turtle::circle(double radius) { circle(radius, self().fullcircle); }
+
+void Turtle::circle(double radius, double extent) {
+  requireFinite(extent, "circle extent");
+  State& s = self();
+  const double fraction = std::fabs(extent) / s.fullcircle;
+  const int steps = 1 + static_cast<int>(std::min(11.0 + std::fabs(radius) / 6.0, 59.0) * fraction);
+  circle(radius, extent, steps);
+}
+
+void Turtle::circle(double radius, double extent, int steps) {
+  requireFinite(radius, "circle radius");
+  requireFinite(extent, "circle extent");
+  if (steps < 1) {
+    throw std::invalid_argument("circle needs at least 1 step, got " + std::to_string(steps));
+  }
+  State& s = self();
+  State::Action action(s);
+  // Python's own construction, step for step, so the turtle ends where Python's would.
+  double w = extent / steps;
+  double w2 = 0.5 * w;
+  double l = 2.0 * radius * std::sin(w2 * M_PI / 180.0 * s.degreesPerUnit());
+  if (radius < 0) {
+    l = -l;
+    w = -w;
+    w2 = -w2;
+  }
+  s.rotate(w2);
+  for (int i = 0; i < steps; ++i) {
+    s.moveTo(s.pose.position + s.pose.orient * l);
+    s.rotate(w);
+  }
+  s.rotate(-w2);
+}
+
+void Turtle::dot(double size) { dot(size, self().pose.pencolor); }
+
+void Turtle::dot(double size, const Color& color) {
+  if (!(std::isfinite(size) && size >= 0)) {
+    throw std::invalid_argument("dot size must be 0 (the default size) or more, got " +
+                                str(size));
+  }
+  State& s = self();
+  State::Action action(s);
+  const double pensize = s.pose.pensize;
+  const double diameter = size > 0 ? size : pensize + std::max(pensize, 4.0);
+  s.screen->add(s.id, detail::Dot{s.pose.position, diameter, color});
+}
+
+int Turtle::stamp() {
+  State& s = self();
+  State::Action action(s);
+  const Pose& p = s.pose;
+  const int stampId = s.screen->add(
+      s.id, detail::Stamp{p.shape, p.position, p.orient, p.stretchWid, p.stretchLen, p.outline,
+                          p.pencolor, p.fillcolor});
+  s.stampIds.push_back(stampId);
+  return stampId;
+}
+
+void Turtle::clearstamp(int stampId) {
+  State& s = self();
+  s.canvas();
+  if (std::find(s.stampIds.begin(), s.stampIds.end(), stampId) == s.stampIds.end()) {
+    std::ostringstream message;
+    message << "no stamp " << stampId << " made by this turtle to clear";
+    if (s.stampIds.empty()) {
+      message << " (it has no stamps)";
+    } else {
+      message << " (its stamps are";
+      const char* separator = " ";
+      for (std::size_t i = 0; i < s.stampIds.size() && i < 10; ++i) {
+        message << separator << s.stampIds[i];
+        separator = ", ";
+      }
+      message << (s.stampIds.size() > 10 ? ", ...)" : ")");
+    }
+    throw std::invalid_argument(message.str());
+  }
+  s.removeStamp(stampId);
+}
+
+void Turtle::clearstamps() { clearstamps(static_cast<int>(self().stampIds.size())); }
+
+void Turtle::clearstamps(int n) {
+  State& s = self();
+  s.canvas();
+  const auto count = std::min(s.stampIds.size(), static_cast<std::size_t>(std::abs(n)));
+  const std::vector<int> toDelete =
+      n >= 0 ? std::vector<int>(s.stampIds.begin(), s.stampIds.begin() + static_cast<long>(count))
+             : std::vector<int>(s.stampIds.end() - static_cast<long>(count), s.stampIds.end());
+  for (int stampId : toDelete) s.removeStamp(stampId);
+}
+
+void Turtle::undo() {
+  State& s = self();
+  Screen::Impl& screen = s.canvas();
+  if (s.undo.empty()) return;  // as in Python: nothing to take back is not an error
+  UndoEntry entry = std::move(s.undo.back());
+  s.undo.pop_back();
+  screen.removeRange(entry.firstItem, entry.endItem);
+  s.stampIds.erase(std::remove_if(s.stampIds.begin(), s.stampIds.end(),
+                                  [&](int id) { return id >= entry.firstItem && id < entry.endItem; }),
+                   s.stampIds.end());
+  if (entry.filledItem != 0) {
+    if (detail::Item* item = screen.find(entry.filledItem)) {
+      std::get<detail::Fill>(item->shape).points.clear();
+    }
+  }
+  s.pose = entry.before;
+  s.filling = entry.filling;
+  s.fillItem = entry.fillItem;
+  if (entry.restoreFillPath) {
+    s.fillPath = std::move(entry.fillPath);
+  } else {
+    s.fillPath.resize(std::min(s.fillPath.size(), entry.fillPathLength));
+  }
+  screen.changed();
+}
+
+void Turtle::setundobuffer(std::size_t size) {
+  State& s = self();
+  s.undoSize = size;
+  s.undo.clear();
+}
+
+std::size_t Turtle::undobufferentries() const { return self().undo.size(); }
+
+void Turtle::speed(double speed) {
+  if (std::isnan(speed)) throw std::invalid_argument("speed must be a number from 0 to 10, got nan");
+  // Python's rule: 0.5 < speed < 10.5 rounds to 1..10; anything else means 0, "fastest".
+  const int value = (speed > 0.5 && speed < 10.5) ? static_cast<int>(std::nearbyint(speed)) : 0;
+  self().changePose([value](Pose& p) { p.speed = value; });
+}
+
+void Turtle::speed(std::string_view name) {
+  static const std::pair<const char*, int> names[] = {
+      {"fastest", 0}, {"fast", 10}, {"normal", 6}, {"slow", 3}, {"slowest", 1}};
+  for (const auto& [speedName, value] : names) {
+    if (name == speedName) {
+      const int v = value;
+      self().changePose([v](Pose& p) { p.speed = v; });
+      return;
+    }
+  }
+  throw std::invalid_argument("unknown speed '" + std::string(name) +
+                              "' — use 'fastest', 'fast', 'normal', 'slow', 'slowest' or 0 to 10");
+}
+
+int Turtle::speed() const { return self().pose.speed; }
+
+// --- Tell the turtle's state -----------------------------------------------------------------
+
+Vec2D Turtle::position() const { return self().pose.position; }
+double Turtle::xcor() const { return self().pose.position.x; }
+double Turtle::ycor() const { return self().pose.position.y; }
+
+double Turtle::heading() const {
+  const State& s = self();
+  return pyMod(detail::headingOf(s.pose.orient) / s.degreesPerUnit(), s.fullcircle);
+}
+
+double Turtle::towards(double x, double y) const {
+  requireFinite(x, "x");
+  requireFinite(y, "y");
+  const State& s = self();
+  const Vec2D delta = Vec2D(x, y) - s.pose.position;
+  return pyMod(detail::headingOf(delta) / s.degreesPerUnit(), s.fullcircle);
+}
+
+double Turtle::distance(double x, double y) const {
+  requireFinite(x, "x");
+  requireFinite(y, "y");
+  return abs(Vec2D(x, y) - self().pose.position);
+}
+
+void Turtle::degrees(double fullcircle) {
+  requirePositive(fullcircle, "a full circle");
+  self().fullcircle = fullcircle;
+}
+
+void Turtle::radians() { self().fullcircle = 2 * M_PI; }
+
+// --- Pen control -----------------------------------------------------------------------------
+
+void Turtle::pendown() { self().changePose([](Pose& p) { p.penDown = true; }); }
+void Turtle::penup() { self().changePose([](Pose& p) { p.penDown = false; }); }
+bool Turtle::isdown() const { return self().pose.penDown; }
+
+void Turtle::pensize(double width) {
+  requirePositive(width, "pen size");
+  self().changePose([width](Pose& p) { p.pensize = width; });
+}
+
+double Turtle::pensize() const { return self().pose.pensize; }
+
+// --- Colour control --------------------------------------------------------------------------
+
+void Turtle::color(const Color& both) { color(both, both); }
+
+void Turtle::color(const Color& pen, const Color& fill) {
+  self().changePose([&](Pose& p) {
+    p.pencolor = pen;
+    p.fillcolor = fill;
+  });
+}
+
+void Turtle::color(double r, double g, double b) {
+  color(Color::fromRgb(r, g, b, self().canvas().colormode));
+}
+
+std::pair<Color, Color> Turtle::color() const { return {self().pose.pencolor, self().pose.fillcolor}; }
+
+void Turtle::pencolor(const Color& color) {
+  self().changePose([&](Pose& p) { p.pencolor = color; });
+}
+
+void Turtle::pencolor(double r, double g, double b) {
+  pencolor(Color::fromRgb(r, g, b, self().canvas().colormode));
+}
+
+const Color& Turtle::pencolor() const { return self().pose.pencolor; }
+
+void Turtle::fillcolor(const Color& color) {
+  self().changePose([&](Pose& p) { p.fillcolor = color; });
+}
+
+void Turtle::fillcolor(double r, double g, double b) {
+  fillcolor(Color::fromRgb(r, g, b, self().canvas().colormode));
+}
+
+const Color& Turtle::fillcolor() const { return self().pose.fillcolor; }
+
+// --- Filling ---------------------------------------------------------------------------------
+
+void Turtle::begin_fill() {
+  State& s = self();
+  State::Action action(s);
+  if (UndoEntry* entry = action.entry()) {
+    entry->fillPath = s.fillPath;
+    entry->restoreFillPath = true;
+  }
+  // The fill goes into the list now, so it lies under the lines drawn from here on.
+  s.fillItem = s.screen->add(s.id, detail::Fill{{}, s.pose.fillcolor});
+  s.fillPath = {s.pose.position};
+  s.filling = true;
+}
+
+void Turtle::end_fill() {
+  State& s = self();
+  State::Action action(s);
+  if (!s.filling) return;  // as in Python: end_fill() without begin_fill() does nothing
+  if (UndoEntry* entry = action.entry()) {
+    entry->fillPath = s.fillPath;
+    entry->restoreFillPath = true;
+  }
+  if (s.fillPath.size() > 2) {
+    if (detail::Item* item = s.screen->find(s.fillItem)) {
+      std::get<detail::Fill>(item->shape) = detail::Fill{s.fillPath, s.pose.fillcolor};
+      if (UndoEntry* entry = action.entry()) entry->filledItem = s.fillItem;
+      s.screen->changed();
+    }
+  }
+  s.filling = false;
+  s.fillItem = 0;
+  s.fillPath.clear();
+}
+
+bool Turtle::filling() const { return self().filling; }
+
+// --- More drawing control --------------------------------------------------------------------
+
+void Turtle::reset() {
+  State& s = self();
+  s.canvas();
+  s.resetPose();
+  s.clearDrawings();
+}
+
+void Turtle::clear() { self().clearDrawings(); }
+
+void Turtle::write(std::string_view text, std::string_view align, const Font& font) {
+  if (align != "left" && align != "center" && align != "right") {
+    throw std::invalid_argument("align must be 'left', 'center' or 'right', got '" +
+                                std::string(align) + "'");
+  }
+  requirePositive(font.size, "font size");
+  if (font.style != "normal" && font.style != "bold" && font.style != "italic" &&
+      font.style != "bold italic") {
+    throw std::invalid_argument("font style must be 'normal', 'bold', 'italic' or 'bold italic', got '" +
+                                font.style + "'");
+  }
+  State& s = self();
+  State::Action action(s);
+  s.screen->add(s.id, detail::Text{s.pose.position, std::string(text), std::string(align),
+                                   font.family, font.style, font.size, s.pose.pencolor});
+}
+
+void Turtle::write(std::string_view text, std::string_view align, double fontSize) {
+  write(text, align, Font{"Arial", fontSize, "normal"});
+}
+
+// --- Turtle state ----------------------------------------------------------------------------
+
+void Turtle::showturtle() { self().changePose([](Pose& p) { p.visible = true; }); }
+void Turtle::hideturtle() { self().changePose([](Pose& p) { p.visible = false; }); }
+bool Turtle::isvisible() const { return self().pose.visible; }
+
+void Turtle::shape(const std::string& name) {
+  State& s = self();
+  const int number = s.canvas().shapeNumber(name);
+  s.changePose([number](Pose& p) { p.shape = number; });
+}
+
+const std::string& Turtle::shape() const {
+  const State& s = self();
+  return s.canvas().shapes[static_cast<std::size_t>(s.pose.shape)].name;
+}
+
+void Turtle::shapesize(double stretchWid, double stretchLen, double outline) {
+  requirePositive(stretchWid, "stretch across the heading");
+  requirePositive(stretchLen, "stretch along the heading");
+  if (!(std::isfinite(outline) && outline >= 0)) {
+    throw std::invalid_argument("outline must be 0 or more pixels, got " + str(outline));
+  }
+  self().changePose([&](Pose& p) {
+    p.stretchWid = stretchWid;
+    p.stretchLen = stretchLen;
+    p.outline = outline;
+  });
+}
+
+Turtle::ShapeSize Turtle::shapesize() const {
+  const Pose& p = self().pose;
+  return {p.stretchWid, p.stretchLen, p.outline};
+}
+
+double Turtle::shapeOutline() const { return self().pose.outline; }
+
+}  // namespace turtle

@@ -1,0 +1,333 @@
+#include "render.hpp"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <cairo.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <stdexcept>
+
+namespace turtle::detail {
+namespace {
+
+// --- Cairo handles ---------------------------------------------------------------------------
+
+struct SurfaceDeleter {
+  void operator()(cairo_surface_t* s) const noexcept { cairo_surface_destroy(s); }
+};
+struct ContextDeleter {
+  void operator()(cairo_t* cr) const noexcept { cairo_destroy(cr); }
+};
+using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
+using ContextPtr = std::unique_ptr<cairo_t, ContextDeleter>;
+
+void check(cairo_status_t status, const char* what) {
+  if (status != CAIRO_STATUS_SUCCESS) {
+    throw std::runtime_error(std::string(what) + ": " + cairo_status_to_string(status));
+  }
+}
+
+SurfacePtr checked(cairo_surface_t* surface, const char* what) {
+  SurfacePtr owned(surface);
+  check(cairo_surface_status(surface), what);
+  return owned;
+}
+
+ContextPtr contextFor(cairo_surface_t* surface) {
+  ContextPtr cr(cairo_create(surface));
+  check(cairo_status(cr.get()), "cannot start drawing");
+  return cr;
+}
+
+// Cairo's stream writers call this with each chunk of the file.
+cairo_status_t appendToString(void* closure, const unsigned char* data, unsigned int length) {
+  auto* out = static_cast<std::string*>(closure);
+  out->append(reinterpret_cast<const char*>(data), length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+// --- From turtle coordinates to Cairo's ------------------------------------------------------
+
+// Turtle space has its origin in the centre and y up; Cairo's has it top-left and y down.
+struct Transform {
+  double halfW;
+  double halfH;
+  double x(double tx) const { return halfW + tx; }
+  double y(double ty) const { return halfH - ty; }
+};
+
+void setColor(cairo_t* cr, const Color& c) {
+  cairo_set_source_rgb(cr, c.red() / 255.0, c.green() / 255.0, c.blue() / 255.0);
+}
+
+// --- Each kind of item -----------------------------------------------------------------------
+
+void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
+  const std::vector<Vec2D>& polygon = screen.shapes[static_cast<std::size_t>(s.shape)].polygon;
+  if (polygon.empty()) return;  // "blank"
+  // The centre lands on a whole pixel, so a 20×20 square covers exactly 20×20 pixels.
+  const double cx = std::floor(t.x(s.position.x) + 0.5);
+  const double cy = std::floor(t.y(s.position.y) + 0.5);
+  const double e0 = s.orient.x;
+  const double e1 = s.orient.y;
+  // As Python's turtle: the shape's +y axis points along the heading, +x to its right.
+  for (std::size_t i = 0; i < polygon.size(); ++i) {
+    const double px = polygon[i].x * s.stretchWid;
+    const double py = polygon[i].y * s.stretchLen;
+    const double wx = e1 * px + e0 * py;
+    const double wy = -e0 * px + e1 * py;
+    if (i == 0) {
+      cairo_move_to(cr, cx + wx, cy - wy);
+    } else {
+      cairo_line_to(cr, cx + wx, cy - wy);
+    }
+  }
+  cairo_close_path(cr);
+  setColor(cr, s.fillcolor);
+  if (s.outline <= 0 || s.pencolor == s.fillcolor) {
+    cairo_fill(cr);
+    return;
+  }
+  // The outline is drawn inside the shape, so that a stamp covers exactly its shape and
+  // neighbouring stamps never overlap.
+  cairo_fill_preserve(cr);
+  cairo_save(cr);
+  cairo_clip_preserve(cr);
+  cairo_set_line_width(cr, 2 * s.outline);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  setColor(cr, s.pencolor);
+  cairo_stroke(cr);
+  cairo_restore(cr);
+}
+
+void drawDot(cairo_t* cr, const Transform& t, const Dot& d) {
+  cairo_new_sub_path(cr);
+  cairo_arc(cr, t.x(d.position.x), t.y(d.position.y), d.size / 2.0, 0, 2 * M_PI);
+  setColor(cr, d.color);
+  cairo_fill(cr);
+}
+
+void drawFill(cairo_t* cr, const Transform& t, const Fill& f) {
+  if (f.points.size() < 3) return;  // begin_fill() without end_fill() yet
+  cairo_move_to(cr, t.x(f.points[0].x), t.y(f.points[0].y));
+  for (std::size_t i = 1; i < f.points.size(); ++i) {
+    cairo_line_to(cr, t.x(f.points[i].x), t.y(f.points[i].y));
+  }
+  cairo_close_path(cr);
+  cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+  setColor(cr, f.color);
+  cairo_fill(cr);
+}
+
+void drawText(cairo_t* cr, const Transform& t, const Text& text) {
+  const bool bold = text.style.find("bold") != std::string::npos;
+  const bool italic = text.style.find("italic") != std::string::npos;
+  cairo_select_font_face(cr, text.family.c_str(),
+                         italic ? CAIRO_FONT_SLANT_ITALIC : CAIRO_FONT_SLANT_NORMAL,
+                         bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr, text.size * 96.0 / 72.0);  // points at 96 dots per inch
+  cairo_text_extents_t extents;
+  cairo_text_extents(cr, text.text.c_str(), &extents);
+  cairo_font_extents_t font;
+  cairo_font_extents(cr, &font);
+  double x = t.x(text.position.x);
+  if (text.align == "center") x -= extents.x_advance / 2.0;
+  if (text.align == "right") x -= extents.x_advance;
+  // As in Python, the turtle sits on the bottom edge of the text, below the descenders.
+  cairo_move_to(cr, x, t.y(text.position.y) - font.descent);
+  setColor(cr, text.color);
+  cairo_show_text(cr, text.text.c_str());
+  cairo_new_path(cr);
+}
+
+// Lines that follow each other with the same pen are stroked as one path: fewer calls,
+// and joins where one line continues the last.
+class LineBatch {
+ public:
+  explicit LineBatch(cairo_t* cr) : cr_(cr) {}
+  void add(const Transform& t, const Line& line) {
+    if (open_ && (line.width != width_ || line.color != color_)) flush();
+    if (!open_) {
+      open_ = true;
+      width_ = line.width;
+      color_ = line.color;
+    }
+    if (!(hasEnd_ && line.from == end_)) cairo_move_to(cr_, t.x(line.from.x), t.y(line.from.y));
+    cairo_line_to(cr_, t.x(line.to.x), t.y(line.to.y));
+    end_ = line.to;
+    hasEnd_ = true;
+  }
+  void flush() {
+    if (!open_) return;
+    cairo_set_line_width(cr_, width_);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
+    setColor(cr_, color_);
+    cairo_stroke(cr_);
+    open_ = false;
+    hasEnd_ = false;
+  }
+
+ private:
+  cairo_t* cr_;
+  bool open_ = false;
+  bool hasEnd_ = false;
+  double width_ = 1;
+  Color color_;
+  Vec2D end_;
+};
+
+// Replays the display list onto any Cairo surface of the screen's size.
+void paint(cairo_t* cr, const Screen::Impl& screen, bool withTurtles) {
+  const Transform t{screen.width / 2.0, screen.height / 2.0};
+  setColor(cr, screen.bgcolor);
+  cairo_paint(cr);
+  LineBatch lines(cr);
+  for (const Item& item : screen.items) {
+    if (const auto* line = std::get_if<Line>(&item.shape)) {
+      lines.add(t, *line);
+      continue;
+    }
+    lines.flush();
+    if (const auto* stamp = std::get_if<Stamp>(&item.shape)) {
+      drawStamp(cr, t, screen, *stamp);
+    } else if (const auto* dot = std::get_if<Dot>(&item.shape)) {
+      drawDot(cr, t, *dot);
+    } else if (const auto* fill = std::get_if<Fill>(&item.shape)) {
+      drawFill(cr, t, *fill);
+    } else if (const auto* text = std::get_if<Text>(&item.shape)) {
+      drawText(cr, t, *text);
+    }
+  }
+  lines.flush();
+  if (withTurtles) {
+    for (const Stamp& cursor : screen.cursors()) drawStamp(cr, t, screen, cursor);
+  }
+  check(cairo_status(cr), "cannot draw the picture");
+}
+
+SurfacePtr rasterOf(const Screen::Impl& screen, bool withTurtles) {
+  SurfacePtr surface = checked(
+      cairo_image_surface_create(CAIRO_FORMAT_RGB24, screen.width, screen.height),
+      "cannot make a picture in memory");
+  ContextPtr cr = contextFor(surface.get());
+  paint(cr.get(), screen, withTurtles);
+  cairo_surface_flush(surface.get());
+  return surface;
+}
+
+// Cairo names each SVG surface "surfaceN" with a counter that runs on for the whole
+// program, so the second save of the same drawing would differ from the first. Numbering the
+// names afresh in each file makes the same drawing give the same bytes.
+std::string numberSurfacesFromOne(const std::string& svg) {
+  static const std::string word = "surface";
+  std::map<std::string, std::string> renamed;
+  std::string out;
+  out.reserve(svg.size());
+  std::size_t at = 0;
+  while (true) {
+    const std::size_t found = svg.find(word, at);
+    if (found == std::string::npos) break;
+    std::size_t end = found + word.size();
+    while (end < svg.size() && std::isdigit(static_cast<unsigned char>(svg[end]))) ++end;
+    out.append(svg, at, found - at);
+    const std::string number = svg.substr(found + word.size(), end - found - word.size());
+    if (number.empty()) {
+      out += word;
+    } else {
+      auto [entry, added] = renamed.try_emplace(number, std::to_string(renamed.size() + 1));
+      out += word + entry->second;
+    }
+    at = end;
+  }
+  out.append(svg, at, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+double headingOf(const Vec2D& orient) {
+  const double degrees = std::atan2(orient.y, orient.x) * 180.0 / M_PI;
+  const double rounded = std::round(degrees * 1e10) / 1e10;
+  const double heading = std::fmod(rounded + 360.0, 360.0);
+  return heading == 360.0 ? 0.0 : heading;
+}
+
+std::string renderPng(const Screen::Impl& screen, bool withTurtles) {
+  SurfacePtr surface = rasterOf(screen, withTurtles);
+  std::string bytes;
+  check(cairo_surface_write_to_png_stream(surface.get(), appendToString, &bytes),
+        "cannot encode the PNG");
+  return bytes;
+}
+
+std::string renderSvg(const Screen::Impl& screen, bool withTurtles) {
+  std::string bytes;
+  {
+    SurfacePtr surface = checked(cairo_svg_surface_create_for_stream(
+                                     appendToString, &bytes, screen.width, screen.height),
+                                 "cannot start the SVG");
+    cairo_svg_surface_restrict_to_version(surface.get(), CAIRO_SVG_VERSION_1_1);
+    cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_PX);
+    {
+      ContextPtr cr = contextFor(surface.get());
+      paint(cr.get(), screen, withTurtles);
+    }
+    cairo_surface_finish(surface.get());  // the file is complete only now
+    check(cairo_surface_status(surface.get()), "cannot finish the SVG");
+  }
+  return numberSurfacesFromOne(bytes);
+}
+
+std::string renderPdf(const Screen::Impl& screen, bool withTurtles) {
+  std::string bytes;
+  {
+    SurfacePtr surface = checked(cairo_pdf_surface_create_for_stream(
+                                     appendToString, &bytes, screen.width, screen.height),
+                                 "cannot start the PDF");
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE,
+                                   screen.title.c_str());
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "mazekit turtle");
+    // No creation date: the same drawing makes the same file, whenever it is saved.
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
+    {
+      ContextPtr cr = contextFor(surface.get());
+      paint(cr.get(), screen, withTurtles);
+      cairo_show_page(cr.get());
+    }
+    cairo_surface_finish(surface.get());
+    check(cairo_surface_status(surface.get()), "cannot finish the PDF");
+  }
+  return bytes;
+}
+
+std::uint32_t pixelAt(const Screen::Impl& screen, double x, double y) {
+  if (screen.rasterVersion != screen.version) {
+    SurfacePtr surface = rasterOf(screen, false);
+    const unsigned char* data = cairo_image_surface_get_data(surface.get());
+    const int stride = cairo_image_surface_get_stride(surface.get());
+    screen.raster.resize(static_cast<std::size_t>(screen.width) *
+                         static_cast<std::size_t>(screen.height));
+    for (int row = 0; row < screen.height; ++row) {
+      std::memcpy(&screen.raster[static_cast<std::size_t>(row) *
+                                 static_cast<std::size_t>(screen.width)],
+                  data + static_cast<std::ptrdiff_t>(row) * stride,
+                  static_cast<std::size_t>(screen.width) * sizeof(std::uint32_t));
+    }
+    screen.rasterVersion = screen.version;
+  }
+  // The pixel whose square contains the point; the far edges belong to the last pixel.
+  const Transform t{screen.width / 2.0, screen.height / 2.0};
+  const int column = std::clamp(static_cast<int>(std::floor(t.x(x))), 0, screen.width - 1);
+  const int row = std::clamp(static_cast<int>(std::floor(t.y(y))), 0, screen.height - 1);
+  return screen.raster[static_cast<std::size_t>(row) * static_cast<std::size_t>(screen.width) +
+                       static_cast<std::size_t>(column)] &
+         0xffffffu;
+}
+
+}  // namespace turtle::detail
