@@ -106,16 +106,17 @@ void Grid::openAll() {
 
 void Grid::openBetween(std::size_t a, std::size_t b) {
   if (a > b) std::swap(a, b);
-  if (b == a + 1) {
-    openEast(a);
-  } else {
+  // South first: in a grid one column wide, the cell below is also the next index.
+  if (b == a + static_cast<std::size_t>(cols_)) {
     openSouth(a);
+  } else {
+    openEast(a);
   }
 }
 
 bool Grid::isOpenBetween(std::size_t a, std::size_t b) const {
   if (a > b) std::swap(a, b);
-  return b == a + 1 ? eastOpen(a) : southOpen(a);
+  return b == a + static_cast<std::size_t>(cols_) ? southOpen(a) : eastOpen(a);
 }
 
 int Grid::openCount(Cell c) const {

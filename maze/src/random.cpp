@@ -17,15 +17,25 @@ std::uint64_t splitMix64(std::uint64_t& x) {
 
 }  // namespace
 
-Random::Random(std::uint64_t seed) {
-  std::uint64_t mix = seed;
-  std::uint64_t initialState = splitMix64(mix);
-  increment_ = (splitMix64(mix) << 1U) | 1U;  // PCG needs an odd increment
-  state_ = 0;
+Random::Random(std::uint64_t initState, std::uint64_t stream)
+    : state_(0), increment_((stream << 1U) | 1U) {  // PCG needs an odd increment
   next();
-  state_ += initialState;
+  state_ += initState;
   next();
 }
+
+namespace {
+struct SeedPair {
+  std::uint64_t state;
+  std::uint64_t stream;
+};
+SeedPair spread(std::uint64_t seed) {
+  const std::uint64_t state = splitMix64(seed);
+  return {state, splitMix64(seed)};
+}
+}  // namespace
+
+Random::Random(std::uint64_t seed) : Random(spread(seed).state, spread(seed).stream) {}
 
 Random Random::fromEntropy() {
   std::random_device device;

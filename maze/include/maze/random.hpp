@@ -20,6 +20,8 @@ class Random {
  public:
   /// The same seed gives the same numbers everywhere.
   explicit Random(std::uint64_t seed);
+  /// PCG32 started exactly as the reference pcg32_srandom(initState, stream) starts it.
+  Random(std::uint64_t initState, std::uint64_t stream);
   /// A generator seeded from the operating system's entropy: differs on every run.
   static Random fromEntropy();
 

@@ -71,3 +71,35 @@ inline std::uint32_t randomCell(const Grid& grid, Random& random) {
 }
 
 }  // namespace maze::detail
+
+namespace maze::detail {
+
+/// The neighbours of cell i that an open wall leads to, in the lesson's order.
+inline Neighbors openNeighborsOf(const Grid& grid, std::size_t i) {
+  Neighbors n;
+  const auto cols = static_cast<std::size_t>(grid.cols());
+  const std::size_t row = i / cols;
+  const std::size_t col = i % cols;
+  if (row > 0 && grid.southOpen(i - cols)) n.add(i - cols, Direction::north);
+  if (row + 1 < static_cast<std::size_t>(grid.rows()) && grid.southOpen(i)) {
+    n.add(i + cols, Direction::south);
+  }
+  if (col + 1 < cols && grid.eastOpen(i)) n.add(i + 1, Direction::east);
+  if (col > 0 && grid.eastOpen(i - 1)) n.add(i - 1, Direction::west);
+  return n;
+}
+
+inline constexpr std::uint32_t noCell = UINT32_MAX;
+
+/// Walks a "came from" list back from `to` and returns the cells from the start to `to`.
+inline std::vector<Cell> pathFromParents(const Grid& grid, const std::vector<std::uint32_t>& cameFrom,
+                                         std::size_t from, std::size_t to) {
+  std::vector<Cell> path;
+  for (std::size_t i = to;; i = cameFrom[i]) {
+    path.push_back(grid.cellAt(i));
+    if (i == from) break;
+  }
+  return {path.rbegin(), path.rend()};
+}
+
+}  // namespace maze::detail
