@@ -27,5 +27,8 @@ function(kit_add_test name)
   catch_discover_tests(${name}
     TEST_PREFIX "${name}."
     DISCOVERY_MODE PRE_TEST
+    # A test that matches nothing or asserts nothing fails instead of passing quietly.
+    # (Test names must not contain ';', which CMake reads as a list separator.)
+    EXTRA_ARGS --warn NoTests
     PROPERTIES TIMEOUT 120)
 endfunction()

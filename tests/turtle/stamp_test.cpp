@@ -1,2 +1,208 @@
+// Stamps: the 20×20 square the maze is drawn with, pixel for pixel, and the stamp list.
 #include <catch2/catch.hpp>
 #include <turtle/turtle.hpp>
+
+#include "pixels.hpp"
+
+using kit_test::pixel;
+using turtle::Screen;
+using turtle::Turtle;
+using turtle::Vec2D;
+
+namespace {
+
+Turtle squareTurtle(Screen& screen) {
+  Turtle t(screen);
+  t.penup();
+  t.shape("square");
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("a square stamp covers exactly 20 by 20 pixels", "[stamp]") {
+  Screen screen;
+  screen.bgcolor("blue");
+  Turtle t = squareTurtle(screen);
+  t.goTo(-190, 190);
+  t.color("white");
+  t.stamp();
+  t.hideturtle();
+  for (int row = 0; row < 20; ++row) {
+    for (int column = 0; column < 20; ++column) {
+      INFO("pixel (" << column << ", " << row << ")");
+      REQUIRE(pixel(screen, column, row).hex() == "#ffffff");
+    }
+  }
+  for (int i = 0; i <= 20; ++i) {
+    INFO("i = " << i);
+    REQUIRE(pixel(screen, 20, i).hex() == "#0000ff");  // the column right of it
+    REQUIRE(pixel(screen, i, 20).hex() == "#0000ff");  // the row below it
+  }
+}
+
+TEST_CASE("the 400x400 screen holds the maze's 20x20 grid with no seams", "[stamp]") {
+  Screen screen;
+  screen.bgcolor("blue");
+  Turtle t = squareTurtle(screen);
+  // A checkerboard: any blur at a square's edge would show as a mixed colour.
+  for (int j = 0; j < 20; ++j) {
+    for (int i = 0; i < 20; ++i) {
+      t.goTo(-190 + 20 * i, 190 - 20 * j);
+      t.color((i + j) % 2 == 0 ? "white" : "yellow");
+      t.stamp();
+    }
+  }
+  t.hideturtle();
+  int wrong = 0;
+  for (int row = 0; row < 400; ++row) {
+    for (int column = 0; column < 400; ++column) {
+      const bool white = (column / 20 + row / 20) % 2 == 0;
+      if (pixel(screen, column, row).hex() != (white ? "#ffffff" : "#ffff00")) ++wrong;
+    }
+  }
+  CHECK(wrong == 0);
+  CHECK(screen.stamps().size() == 400);
+}
+
+TEST_CASE("a stamp lands on whole pixels wherever the turtle is", "[stamp]") {
+  Screen screen;
+  screen.bgcolor("blue");
+  Turtle t = squareTurtle(screen);
+  t.color("white");
+  t.goTo(-189.7, 190.2);  // rounds to the centre (-190, 190)
+  t.stamp();
+  CHECK(pixel(screen, 0, 0).hex() == "#ffffff");
+  CHECK(pixel(screen, 19, 19).hex() == "#ffffff");
+  CHECK(pixel(screen, 20, 10).hex() == "#0000ff");
+  CHECK(pixel(screen, 10, 20).hex() == "#0000ff");
+  // The stamp list keeps the exact position the turtle had.
+  CHECK(screen.stamps().at(0).position == Vec2D(-189.7, 190.2));
+}
+
+TEST_CASE("shapesize stretches the stamp", "[stamp]") {
+  Screen screen;
+  Turtle t = squareTurtle(screen);
+  t.color("red");
+  t.shapesize(2);
+  t.stamp();
+  t.hideturtle();
+  CHECK(pixel(screen, 180, 180) == "red");  // (-20, 20) in turtle coordinates
+  CHECK(pixel(screen, 219, 219) == "red");
+  CHECK(pixel(screen, 220, 200) == "white");
+  CHECK(pixel(screen, 179, 200) == "white");
+}
+
+TEST_CASE("the outline is drawn inside the stamp in the pen colour", "[stamp]") {
+  Screen screen;
+  Turtle t = squareTurtle(screen);
+  t.color("red", "yellow");
+  t.shapesize(1, 1, 2);
+  t.stamp();
+  t.hideturtle();
+  CHECK(pixel(screen, 190, 190) == "red");   // top-left corner of the square
+  CHECK(pixel(screen, 191, 200) == "red");   // two pixels of outline
+  CHECK(pixel(screen, 192, 200) == "yellow");
+  CHECK(pixel(screen, 200, 200) == "yellow");
+  CHECK(pixel(screen, 189, 200) == "white");  // nothing outside
+  CHECK(pixel(screen, 210, 200) == "white");
+}
+
+TEST_CASE("a stamp turns with the turtle's heading", "[stamp]") {
+  Screen screen;
+  Turtle t(screen);
+  t.penup();
+  t.shape("triangle");
+  t.color("red");
+  t.setheading(0);  // the triangle's point faces east
+  t.stamp();
+  t.hideturtle();
+  CHECK(screen.colorAt(5, 0) == "red");
+  CHECK(screen.colorAt(-10, 0) == "white");  // behind it, the flat base is at -5.77
+  t.clearstamps();
+  t.setheading(90);  // now north
+  t.stamp();
+  CHECK(screen.colorAt(0, 5) == "red");
+  CHECK(screen.colorAt(0, -10) == "white");
+}
+
+TEST_CASE("every standard shape can be stamped and blank leaves nothing", "[stamp]") {
+  Screen screen;
+  Turtle t(screen);
+  t.penup();
+  t.color("red");
+  for (const char* name : {"square", "classic", "arrow", "circle", "triangle", "turtle"}) {
+    t.clear();
+    t.shape(name);
+    t.shapesize(3);
+    t.stamp();
+    int red = 0;
+    for (int x = -30; x < 30; ++x) {
+      for (int y = -30; y < 30; ++y) red += screen.colorAt(x, y) == "red" ? 1 : 0;
+    }
+    INFO(name);
+    CHECK(red > 100);
+  }
+  t.clear();
+  t.shape("blank");
+  t.stamp();
+  CHECK(screen.colorAt(0, 0) == "white");
+  CHECK(screen.stamps().size() == 1);
+}
+
+TEST_CASE("stamp returns increasing ids and the screen lists each stamp", "[stamp]") {
+  Screen screen;
+  Turtle t = squareTurtle(screen);
+  t.color("white", "yellow");
+  t.goTo(-190, 190);
+  const int first = t.stamp();
+  t.goTo(-170, 190);
+  t.left(90);
+  const int second = t.stamp();
+  CHECK(second > first);
+  const auto stamps = screen.stamps();
+  REQUIRE(stamps.size() == 2);
+  CHECK(stamps[0].id == first);
+  CHECK(stamps[0].position == Vec2D(-190, 190));
+  CHECK(stamps[0].shape == "square");
+  CHECK(stamps[0].pencolor == "white");
+  CHECK(stamps[0].fillcolor == "yellow");
+  CHECK(stamps[0].heading == 0);
+  CHECK(stamps[1].position == Vec2D(-170, 190));
+  CHECK(stamps[1].heading == 90);
+}
+
+TEST_CASE("clearstamp removes one stamp and refuses an unknown id", "[stamp]") {
+  Screen screen;
+  Turtle t = squareTurtle(screen);
+  const int a = t.stamp();
+  t.forward(20);
+  const int b = t.stamp();
+  t.clearstamp(a);
+  REQUIRE(screen.stamps().size() == 1);
+  CHECK(screen.stamps()[0].id == b);
+  CHECK_THROWS_WITH(t.clearstamp(a), "no stamp " + std::to_string(a) +
+                                         " made by this turtle to clear (its stamps are " +
+                                         std::to_string(b) + ")");
+  Turtle other(screen);
+  CHECK_THROWS_AS(other.clearstamp(b), std::invalid_argument);  // not other's stamp
+}
+
+TEST_CASE("clearstamps removes all, the first n or the last n", "[stamp]") {
+  Screen screen;
+  Turtle t = squareTurtle(screen);
+  std::vector<int> ids;
+  for (int i = 0; i < 6; ++i) {
+    t.goTo(-190 + 20 * i, 0);
+    ids.push_back(t.stamp());
+  }
+  t.clearstamps(2);
+  CHECK(screen.stamps().front().id == ids[2]);
+  t.clearstamps(-2);
+  CHECK(screen.stamps().back().id == ids[3]);
+  CHECK(screen.stamps().size() == 2);
+  t.clearstamps(0);
+  CHECK(screen.stamps().size() == 2);
+  t.clearstamps();
+  CHECK(screen.stamps().empty());
+}

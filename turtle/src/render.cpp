@@ -70,21 +70,28 @@ void setColor(cairo_t* cr, const Color& c) {
 void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
   const std::vector<Vec2D>& polygon = screen.shapes[static_cast<std::size_t>(s.shape)].polygon;
   if (polygon.empty()) return;  // "blank"
-  // The centre lands on a whole pixel, so a 20×20 square covers exactly 20×20 pixels.
-  const double cx = std::floor(t.x(s.position.x) + 0.5);
-  const double cy = std::floor(t.y(s.position.y) + 0.5);
   const double e0 = s.orient.x;
   const double e1 = s.orient.y;
   // As Python's turtle: the shape's +y axis points along the heading, +x to its right.
+  std::vector<Vec2D> offsets(polygon.size());  // from the centre, in Cairo's directions
+  double left = 0;
+  double top = 0;
   for (std::size_t i = 0; i < polygon.size(); ++i) {
     const double px = polygon[i].x * s.stretchWid;
     const double py = polygon[i].y * s.stretchLen;
-    const double wx = e1 * px + e0 * py;
-    const double wy = -e0 * px + e1 * py;
+    offsets[i] = {e1 * px + e0 * py, -(-e0 * px + e1 * py)};
+    left = i == 0 ? offsets[i].x : std::min(left, offsets[i].x);
+    top = i == 0 ? offsets[i].y : std::min(top, offsets[i].y);
+  }
+  // The stamp moves by less than half a pixel so that its box starts on a whole pixel: a
+  // 20×20 square then covers exactly 20×20 pixels, with no blurred edge to show a seam.
+  const double cx = std::floor(t.x(s.position.x) + left + 0.5) - left;
+  const double cy = std::floor(t.y(s.position.y) + top + 0.5) - top;
+  for (std::size_t i = 0; i < offsets.size(); ++i) {
     if (i == 0) {
-      cairo_move_to(cr, cx + wx, cy - wy);
+      cairo_move_to(cr, cx + offsets[i].x, cy + offsets[i].y);
     } else {
-      cairo_line_to(cr, cx + wx, cy - wy);
+      cairo_line_to(cr, cx + offsets[i].x, cy + offsets[i].y);
     }
   }
   cairo_close_path(cr);
@@ -145,6 +152,13 @@ void drawText(cairo_t* cr, const Transform& t, const Text& text) {
   cairo_new_path(cr);
 }
 
+// A line of odd whole width along a pixel edge would smear over two rows of pixels; moved
+// by half a pixel it fills one row exactly, as a window draws it. Other widths stay put.
+double pixelOffset(double width) {
+  const double whole = std::round(width);
+  return (whole == width && std::fmod(whole, 2.0) == 1.0) ? 0.5 : 0.0;
+}
+
 // Lines that follow each other with the same pen are stroked as one path: fewer calls,
 // and joins where one line continues the last.
 class LineBatch {
@@ -157,8 +171,11 @@ class LineBatch {
       width_ = line.width;
       color_ = line.color;
     }
-    if (!(hasEnd_ && line.from == end_)) cairo_move_to(cr_, t.x(line.from.x), t.y(line.from.y));
-    cairo_line_to(cr_, t.x(line.to.x), t.y(line.to.y));
+    const double d = pixelOffset(line.width);
+    if (!(hasEnd_ && line.from == end_)) {
+      cairo_move_to(cr_, t.x(line.from.x) + d, t.y(line.from.y) + d);
+    }
+    cairo_line_to(cr_, t.x(line.to.x) + d, t.y(line.to.y) + d);
     end_ = line.to;
     hasEnd_ = true;
   }
