@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the kit needs, if any are missing. Safe to run again.
+#
+#     scripts/install-deps.sh
+#
+# Run it as root, or as a user who may use sudo. Debian 12 (bookworm) has every package.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ pkg-config  # the build
+  libcairo2-dev                     # the turtle library draws through Cairo
+  fonts-dejavu-core                 # a font for Turtle::write, the same on every machine
+  catch2                            # the tests (Catch2 2.13)
+)
+
+missing=()
+for package in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$package")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: every package the kit needs is installed"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo)
+else
+  echo "install-deps: these packages are missing: ${missing[*]}" >&2
+  echo "install-deps: as root, run: apt-get update && apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+
+echo "install-deps: installing ${missing[*]}"
+"${as_root[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends \
+  "${missing[@]}"
