@@ -1,0 +1,43 @@
+#pragma once
+// Pictures of a Grid, drawn directly — for mazes far too big to stamp square by square
+// through the turtle. The picture is the block picture of the hash text format: each wall,
+// corner and cell is one square of squarePixels × squarePixels pixels, so a rows × cols maze
+// is (2·cols + 1) · squarePixels pixels wide. A path, if given, is drawn over the passages.
+//
+//     maze::Grid grid = maze::generate(maze::Algorithm::wilson, 60, 80, 1);
+//     maze::PictureOptions options;
+//     options.path = maze::breadthFirst(grid, {0, 0}, {59, 79});
+//     maze::savePicture(grid, "wilson.png", options);
+
+#include <filesystem>
+#include <string>
+
+#include <turtle/color.hpp>
+
+#include "maze/grid.hpp"
+#include "maze/solvers.hpp"
+
+namespace maze {
+
+struct PictureOptions {
+  int squarePixels = 4;                  ///< 1 to 64
+  turtle::Color wallColor = "blue";      ///< as the lesson's Maze draws walls
+  turtle::Color passageColor = "white";
+  turtle::Color pathColor = "red";       ///< as the lesson's Maze draws VISITED
+  Path path;                             ///< cells to mark, each next to the one before
+};
+
+/// The picture as PNG bytes (a palette image, 1 or 2 bits a pixel, compressed row by row, so
+/// even a 10000 × 10000 maze needs only a few megabytes besides the result).
+/// Throws std::invalid_argument for a square size outside 1 to 64, a picture wider or higher
+/// than 2^30 pixels, or a path that leaves the grid or jumps between cells that are not neighbours.
+std::string toPng(const Grid& grid, const PictureOptions& options = {});
+/// The picture as SVG text: one rectangle for the passages, the walls (and path) as runs.
+std::string toSvg(const Grid& grid, const PictureOptions& options = {});
+/// Writes a .png or .svg file, chosen by the extension, through a temporary file beside it
+/// and a rename. Throws std::invalid_argument for another extension and std::runtime_error,
+/// naming the path, when it cannot be written.
+void savePicture(const Grid& grid, const std::filesystem::path& path,
+                 const PictureOptions& options = {});
+
+}  // namespace maze

@@ -1,0 +1,82 @@
+#include "squares.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <stdexcept>
+#include <string>
+
+namespace maze::detail {
+
+void checkPictureOptions(const Grid& grid, const PictureOptions& options) {
+  if (options.squarePixels < 1 || options.squarePixels > 64) {
+    throw std::invalid_argument("square size must be 1 to 64 pixels, got " +
+                                std::to_string(options.squarePixels));
+  }
+  const std::uint64_t squares = 2 * static_cast<std::uint64_t>(std::max(grid.rows(), grid.cols())) + 1;
+  const std::uint64_t side = squares * static_cast<std::uint64_t>(options.squarePixels);
+  if (side > (std::uint64_t{1} << 30)) {
+    throw std::invalid_argument("a picture of this maze with " +
+                                std::to_string(options.squarePixels) + "-pixel squares would be " +
+                                std::to_string(side) + " pixels across; at most 2^30 pixels a side");
+  }
+}
+
+SquareLines::SquareLines(const Grid& grid, const Path& path)
+    : grid_(grid),
+      hasPath_(!path.empty()),
+      onPath_(path.empty() ? 0 : grid.cellCount()),
+      pathEast_(path.empty() ? 0 : grid.cellCount()),
+      pathSouth_(path.empty() ? 0 : grid.cellCount()) {
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const Cell c = path[k];
+    if (!grid.contains(c)) {
+      throw std::invalid_argument("path step " + std::to_string(k) + " (" +
+                                  std::to_string(c.row) + ", " + std::to_string(c.col) +
+                                  ") is off the maze");
+    }
+    onPath_.set(grid.index(c));
+    if (k == 0) continue;
+    const Cell b = path[k - 1];
+    const int dr = c.row - b.row;
+    const int dc = c.col - b.col;
+    if (std::abs(dr) + std::abs(dc) != 1) {
+      throw std::invalid_argument("path step " + std::to_string(k) + " (" +
+                                  std::to_string(c.row) + ", " + std::to_string(c.col) +
+                                  ") is not next to the step before it");
+    }
+    const Cell upperLeft = (dr < 0 || dc < 0) ? c : b;
+    if (dr != 0) {
+      pathSouth_.set(grid.index(upperLeft));
+    } else {
+      pathEast_.set(grid.index(upperLeft));
+    }
+  }
+}
+
+void SquareLines::line(std::size_t y, std::vector<std::uint8_t>& out) const {
+  const auto rows = static_cast<std::size_t>(grid_.rows());
+  const auto cols = static_cast<std::size_t>(grid_.cols());
+  out.assign(width(), wall);
+  const std::size_t r = y / 2;
+  if (y % 2 == 0) {
+    // Corners, and the walls above row r.
+    if (r == 0 || r == rows) return;
+    for (std::size_t c = 0; c < cols; ++c) {
+      const std::size_t above = (r - 1) * cols + c;
+      if (grid_.southOpen(above)) {
+        out[2 * c + 1] = hasPath_ && pathSouth_.test(above) ? pathSquare : passage;
+      }
+    }
+    return;
+  }
+  // The cells of row r and the walls between them.
+  for (std::size_t c = 0; c < cols; ++c) {
+    const std::size_t i = r * cols + c;
+    out[2 * c + 1] = hasPath_ && onPath_.test(i) ? pathSquare : passage;
+    if (c + 1 < cols && grid_.eastOpen(i)) {
+      out[2 * c + 2] = hasPath_ && pathEast_.test(i) ? pathSquare : passage;
+    }
+  }
+}
+
+}  // namespace maze::detail
