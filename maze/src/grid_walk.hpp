@@ -14,7 +14,8 @@ namespace maze::detail {
 /// One bit per cell: "visited", "in the maze", ...
 class CellBits {
  public:
-  explicit CellBits(std::size_t cells) : words_((cells + 63) / 64, 0) {}
+  // Always at least one word, so that the storage is never empty.
+  explicit CellBits(std::size_t cells) : words_(cells / 64 + 1, 0) {}
   bool test(std::size_t i) const { return (words_[i >> 6] >> (i & 63)) & 1U; }
   void set(std::size_t i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
   /// The first cell at or after `from` whose bit is clear, or `cells` if there is none.

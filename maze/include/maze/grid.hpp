@@ -105,6 +105,11 @@ class Grid {
   bool southOpen(std::size_t i) const { return (south_[i >> 6] >> (i & 63)) & 1U; }
   void openEast(std::size_t i) { east_[i >> 6] |= std::uint64_t{1} << (i & 63); }
   void openSouth(std::size_t i) { south_[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  /// Opens the south wall of cell i if `south`, else its east wall (without a branch).
+  void openEastOrSouth(std::size_t i, bool south) {
+    std::vector<std::uint64_t>& words = south ? south_ : east_;
+    words[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
   void closeEast(std::size_t i) { east_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
   void closeSouth(std::size_t i) { south_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
   /// Opens the wall between neighbouring cells a and b (given by index, in any order).
