@@ -80,8 +80,8 @@ double pythonStampRate(int stamps, int runs, std::string& why) {
     why = "xvfb-run not found (apt-get install xvfb python3-tk)";
     return 0;
   }
-  const std::string command = "xvfb-run -a python3 " KIT_PYTHON_PEER " " +
-                              std::to_string(stamps) + " " + std::to_string(runs) + " 2>&1";
+  const std::string command = "xvfb-run -a python3 " KIT_PYTHON_PEER " " + std::to_string(stamps) +
+                              " " + std::to_string(runs) + " 2>&1";
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
   if (!pipe) {
     why = "could not start python3";
@@ -111,8 +111,7 @@ int main(int argc, char** argv) {
 
   std::printf("turtle_bench: median of %d runs each\n\n", runs);
   const double ours = stampRate(stamps, runs);
-  std::printf("stamps/s, %d square stamps recorded and rendered to 400x400: %.0f\n", stamps,
-              ours);
+  std::printf("stamps/s, %d square stamps recorded and rendered to 400x400: %.0f\n", stamps, ours);
   const double maze = stampRate(400, runs * 5);
   std::printf("stamps/s, one 400-stamp maze picture recorded and rendered:  %.0f\n", maze);
 
@@ -134,8 +133,9 @@ int main(int argc, char** argv) {
   std::string why;
   const double python = pythonStampRate(stamps, runs, why);
   if (python > 0) {
-    std::printf("\nPython turtle, tracer(0), goto + color + stamp + update, same grid: %.0f stamps/s\n",
-                python);
+    std::printf(
+        "\nPython turtle, tracer(0), goto + color + stamp + update, same grid: %.0f stamps/s\n",
+        python);
     std::printf("ratio, the kit / Python turtle: %.1fx\n", ours / python);
   } else {
     std::printf("\nPython turtle: not run (%s)\n", why.c_str());

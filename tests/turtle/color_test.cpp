@@ -74,8 +74,8 @@ TEST_CASE("numbers outside the colormode's range are refused", "[color]") {
 TEST_CASE("an unknown name says which names are near", "[color]") {
   CHECK_THROWS_WITH(Color("bleu"), "unknown colour 'bleu' — did you mean 'blue'?");
   CHECK_THROWS_WITH(Color("yelow"), "unknown colour 'yelow' — did you mean 'yellow'?");
-  CHECK_THROWS_WITH(Color("light  blue"), Catch::Contains("did you mean") &&
-                                              Catch::Contains("LightBlue"));
+  CHECK_THROWS_WITH(Color("light  blue"),
+                    Catch::Contains("did you mean") && Catch::Contains("LightBlue"));
   CHECK_THROWS_WITH(Color(""), Catch::StartsWith("unknown colour ''"));
   CHECK_THROWS_AS(Color("zzzzzzzzzzzzzzzz"), std::invalid_argument);
 }

@@ -164,7 +164,8 @@ TEST_CASE("write puts text at the turtle in the pen colour", "[pen][write]") {
 TEST_CASE("write refuses an unknown alignment or style", "[pen][write]") {
   Screen screen;
   Turtle t(screen);
-  CHECK_THROWS_WITH(t.write("x", "middle"), "align must be 'left', 'center' or 'right', got 'middle'");
+  CHECK_THROWS_WITH(t.write("x", "middle"),
+                    "align must be 'left', 'center' or 'right', got 'middle'");
   CHECK_THROWS_AS(t.write("x", "left", 0.0), std::invalid_argument);
   CHECK_THROWS_AS(t.write("x", "left", {"Arial", 12, "heavy"}), std::invalid_argument);
   CHECK(screen.itemCount() == 0);
@@ -334,7 +335,8 @@ TEST_CASE("a moved turtle keeps drawing and the moved-from one says so", "[pen]"
   moved.forward(10);
   CHECK(moved.pos() == Vec2D(20, 0));
   CHECK(screen.turtles() == std::vector<Turtle*>{&moved});
-  CHECK_THROWS_WITH(t.forward(1), Catch::Contains("moved from"));  // NOLINT(bugprone-use-after-move)
+  CHECK_THROWS_WITH(t.forward(1),
+                    Catch::Contains("moved from"));  // NOLINT(bugprone-use-after-move)
   std::vector<Turtle> many;
   many.emplace_back(screen);
   many.emplace_back(screen);

@@ -31,7 +31,8 @@ struct TempFolder {
     return n;
   }
   std::size_t fileCount() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(path), fs::directory_iterator()));
+    return static_cast<std::size_t>(
+        std::distance(fs::directory_iterator(path), fs::directory_iterator()));
   }
 };
 
@@ -86,8 +87,8 @@ TEST_CASE("save into a missing folder names the path and the reason", "[save]") 
   TempFolder folder;
   Screen screen;
   const fs::path target = folder.path / "no such folder" / "maze.png";
-  CHECK_THROWS_WITH(screen.save(target), "cannot write '" + target.string() +
-                                             "': No such file or directory");
+  CHECK_THROWS_WITH(screen.save(target),
+                    "cannot write '" + target.string() + "': No such file or directory");
   CHECK(folder.fileCount() == 0);
 }
 

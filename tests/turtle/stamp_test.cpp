@@ -100,8 +100,8 @@ TEST_CASE("the outline is drawn inside the stamp in the pen colour", "[stamp]") 
   t.shapesize(1, 1, 2);
   t.stamp();
   t.hideturtle();
-  CHECK(pixel(screen, 190, 190) == "red");   // top-left corner of the square
-  CHECK(pixel(screen, 191, 200) == "red");   // two pixels of outline
+  CHECK(pixel(screen, 190, 190) == "red");  // top-left corner of the square
+  CHECK(pixel(screen, 191, 200) == "red");  // two pixels of outline
   CHECK(pixel(screen, 192, 200) == "yellow");
   CHECK(pixel(screen, 200, 200) == "yellow");
   CHECK(pixel(screen, 189, 200) == "white");  // nothing outside

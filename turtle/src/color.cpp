@@ -31,8 +31,9 @@ std::string lowerCase(std::string_view text) {
 const NamedColor* findName(std::string_view text) {
   const std::string key = lowerCase(text);
   const auto* end = std::end(colorTable);
-  const auto* found = std::lower_bound(std::begin(colorTable), end, key,
-      [](const NamedColor& entry, const std::string& k) { return entry.key < k; });
+  const auto* found =
+      std::lower_bound(std::begin(colorTable), end, key,
+                       [](const NamedColor& entry, const std::string& k) { return entry.key < k; });
   return (found != end && found->key == key) ? found : nullptr;
 }
 
@@ -161,8 +162,8 @@ Color Color::fromRgb(double r, double g, double b, double colormode) {
     const double value = given[i];
     if (!(value >= 0.0 && value <= colormode)) {  // also rejects NaN
       std::ostringstream message;
-      message << "bad colour (" << r << ", " << g << ", " << b << "): with colormode "
-              << colormode << " each number must be from 0 to " << colormode;
+      message << "bad colour (" << r << ", " << g << ", " << b << "): with colormode " << colormode
+              << " each number must be from 0 to " << colormode;
       throw ColorError(message.str());
     }
     // Python rounds half to even (round(127.5) == 128); nearbyint does the same.

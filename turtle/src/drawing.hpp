@@ -20,9 +20,9 @@ struct Line {
 
 /// A polygon shape placed on the canvas: a stamp, or a turtle drawn on top of a picture.
 struct Stamp {
-  int shape = 0;        // index into Screen::Impl::shapes
+  int shape = 0;  // index into Screen::Impl::shapes
   Vec2D position;
-  Vec2D orient{1, 0};   // unit vector of the heading
+  Vec2D orient{1, 0};  // unit vector of the heading
   double stretchWid = 1;
   double stretchLen = 1;
   double outline = 1;
@@ -49,13 +49,13 @@ struct Text {
   std::string align;  // "left", "center" or "right"
   std::string family;
   std::string style;
-  double size = 8;    // points
+  double size = 8;  // points
   Color color;
 };
 
 struct Item {
-  int id = 0;      // increasing: the list stays sorted by id
-  int owner = 0;   // the turtle that drew it
+  int id = 0;     // increasing: the list stays sorted by id
+  int owner = 0;  // the turtle that drew it
   std::variant<Line, Stamp, Dot, Fill, Text> shape;
 };
 

@@ -42,15 +42,16 @@ std::string quoted(const std::string& text) {
 
 std::string drawingLog(const Screen::Impl& screen) {
   std::ostringstream log;
-  log << "screen " << screen.width << "x" << screen.height << " bgcolor "
-      << screen.bgcolor.name() << "\n";
+  log << "screen " << screen.width << "x" << screen.height << " bgcolor " << screen.bgcolor.name()
+      << "\n";
   for (const Item& item : screen.items) {
     if (const auto* line = std::get_if<Line>(&item.shape)) {
       log << "line " << point(line->from) << " -> " << point(line->to) << " width "
           << number(line->width) << " color " << line->color.name() << "\n";
     } else if (const auto* stamp = std::get_if<Stamp>(&item.shape)) {
-      log << "stamp " << item.id << " " << screen.shapes[static_cast<std::size_t>(stamp->shape)].name
-          << " at " << point(stamp->position) << " heading " << number(headingOf(stamp->orient));
+      log << "stamp " << item.id << " "
+          << screen.shapes[static_cast<std::size_t>(stamp->shape)].name << " at "
+          << point(stamp->position) << " heading " << number(headingOf(stamp->orient));
       if (stamp->stretchWid != 1 || stamp->stretchLen != 1 || stamp->outline != 1) {
         log << " size " << number(stamp->stretchWid) << "x" << number(stamp->stretchLen)
             << " outline " << number(stamp->outline);

@@ -53,8 +53,7 @@ std::string str(double value) {
 
 void requireFinite(double value, const char* what) {
   if (!std::isfinite(value)) {
-    throw std::invalid_argument(std::string(what) + " must be a finite number, got " +
-                                str(value));
+    throw std::invalid_argument(std::string(what) + " must be a finite number, got " + str(value));
   }
 }
 
@@ -190,8 +189,8 @@ void detachTurtle(Turtle::State& state) { state.screen = nullptr; }
 bool cursorOf(const Turtle::State& state, Stamp& out) {
   if (!state.pose.visible) return false;
   const Pose& p = state.pose;
-  out = Stamp{p.shape, p.position, p.orient, p.stretchWid, p.stretchLen, p.outline,
-              p.pencolor, p.fillcolor};
+  out = Stamp{p.shape,      p.position, p.orient,   p.stretchWid,
+              p.stretchLen, p.outline,  p.pencolor, p.fillcolor};
   return true;
 }
 
@@ -340,8 +339,7 @@ void Turtle::dot(double size) { dot(size, self().pose.pencolor); }
 
 void Turtle::dot(double size, const Color& color) {
   if (!(std::isfinite(size) && size >= 0)) {
-    throw std::invalid_argument("dot size must be 0 (the default size) or more, got " +
-                                str(size));
+    throw std::invalid_argument("dot size must be 0 (the default size) or more, got " + str(size));
   }
   State& s = self();
   State::Action action(s);
@@ -354,9 +352,9 @@ int Turtle::stamp() {
   State& s = self();
   State::Action action(s);
   const Pose& p = s.pose;
-  const int stampId = s.screen->add(
-      s.id, detail::Stamp{p.shape, p.position, p.orient, p.stretchWid, p.stretchLen, p.outline,
-                          p.pencolor, p.fillcolor});
+  const int stampId =
+      s.screen->add(s.id, detail::Stamp{p.shape, p.position, p.orient, p.stretchWid, p.stretchLen,
+                                        p.outline, p.pencolor, p.fillcolor});
   s.stampIds.push_back(stampId);
   return stampId;
 }
@@ -402,9 +400,10 @@ void Turtle::undo() {
   UndoEntry entry = std::move(s.undo.back());
   s.undo.pop_back();
   screen.removeRange(entry.firstItem, entry.endItem);
-  s.stampIds.erase(std::remove_if(s.stampIds.begin(), s.stampIds.end(),
-                                  [&](int id) { return id >= entry.firstItem && id < entry.endItem; }),
-                   s.stampIds.end());
+  s.stampIds.erase(
+      std::remove_if(s.stampIds.begin(), s.stampIds.end(),
+                     [&](int id) { return id >= entry.firstItem && id < entry.endItem; }),
+      s.stampIds.end());
   if (entry.filledItem != 0) {
     if (detail::Item* item = screen.find(entry.filledItem)) {
       std::get<detail::Fill>(item->shape).points.clear();
@@ -430,7 +429,8 @@ void Turtle::setundobuffer(std::size_t size) {
 std::size_t Turtle::undobufferentries() const { return self().undo.size(); }
 
 void Turtle::speed(double speed) {
-  if (std::isnan(speed)) throw std::invalid_argument("speed must be a number from 0 to 10, got nan");
+  if (std::isnan(speed))
+    throw std::invalid_argument("speed must be a number from 0 to 10, got nan");
   // Python's rule: 0.5 < speed < 10.5 rounds to 1..10; anything else means 0, "fastest".
   const int value = (speed > 0.5 && speed < 10.5) ? static_cast<int>(std::nearbyint(speed)) : 0;
   self().changePose([value](Pose& p) { p.speed = value; });
@@ -486,8 +486,12 @@ void Turtle::radians() { self().fullcircle = 2 * M_PI; }
 
 // --- Pen control -----------------------------------------------------------------------------
 
-void Turtle::pendown() { self().changePose([](Pose& p) { p.penDown = true; }); }
-void Turtle::penup() { self().changePose([](Pose& p) { p.penDown = false; }); }
+void Turtle::pendown() {
+  self().changePose([](Pose& p) { p.penDown = true; });
+}
+void Turtle::penup() {
+  self().changePose([](Pose& p) { p.penDown = false; });
+}
 bool Turtle::isdown() const { return self().pose.penDown; }
 
 void Turtle::pensize(double width) {
@@ -512,7 +516,9 @@ void Turtle::color(double r, double g, double b) {
   color(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-std::pair<Color, Color> Turtle::color() const { return {self().pose.pencolor, self().pose.fillcolor}; }
+std::pair<Color, Color> Turtle::color() const {
+  return {self().pose.pencolor, self().pose.fillcolor};
+}
 
 void Turtle::pencolor(const Color& color) {
   self().changePose([&](Pose& p) { p.pencolor = color; });
@@ -590,8 +596,8 @@ void Turtle::write(std::string_view text, std::string_view align, const Font& fo
   requirePositive(font.size, "font size");
   if (font.style != "normal" && font.style != "bold" && font.style != "italic" &&
       font.style != "bold italic") {
-    throw std::invalid_argument("font style must be 'normal', 'bold', 'italic' or 'bold italic', got '" +
-                                font.style + "'");
+    throw std::invalid_argument(
+        "font style must be 'normal', 'bold', 'italic' or 'bold italic', got '" + font.style + "'");
   }
   State& s = self();
   State::Action action(s);
@@ -605,8 +611,12 @@ void Turtle::write(std::string_view text, std::string_view align, double fontSiz
 
 // --- Turtle state ----------------------------------------------------------------------------
 
-void Turtle::showturtle() { self().changePose([](Pose& p) { p.visible = true; }); }
-void Turtle::hideturtle() { self().changePose([](Pose& p) { p.visible = false; }); }
+void Turtle::showturtle() {
+  self().changePose([](Pose& p) { p.visible = true; });
+}
+void Turtle::hideturtle() {
+  self().changePose([](Pose& p) { p.visible = false; });
+}
 bool Turtle::isvisible() const { return self().pose.visible; }
 
 void Turtle::shape(const std::string& name) {

@@ -6,9 +6,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <map>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <stdexcept>
 
@@ -229,9 +229,9 @@ void paint(cairo_t* cr, const Screen::Impl& screen, bool withTurtles) {
 }
 
 SurfacePtr rasterOf(const Screen::Impl& screen, bool withTurtles) {
-  SurfacePtr surface = checked(
-      cairo_image_surface_create(CAIRO_FORMAT_RGB24, screen.width, screen.height),
-      "cannot make a picture in memory");
+  SurfacePtr surface =
+      checked(cairo_image_surface_create(CAIRO_FORMAT_RGB24, screen.width, screen.height),
+              "cannot make a picture in memory");
   ContextPtr cr = contextFor(surface.get());
   paint(cr.get(), screen, withTurtles);
   cairo_surface_flush(surface.get());
@@ -286,9 +286,9 @@ std::string renderPng(const Screen::Impl& screen, bool withTurtles) {
 std::string renderSvg(const Screen::Impl& screen, bool withTurtles) {
   std::string bytes;
   {
-    SurfacePtr surface = checked(cairo_svg_surface_create_for_stream(
-                                     appendToString, &bytes, screen.width, screen.height),
-                                 "cannot start the SVG");
+    SurfacePtr surface = checked(
+        cairo_svg_surface_create_for_stream(appendToString, &bytes, screen.width, screen.height),
+        "cannot start the SVG");
     cairo_svg_surface_restrict_to_version(surface.get(), CAIRO_SVG_VERSION_1_1);
     cairo_svg_surface_set_document_unit(surface.get(), CAIRO_SVG_UNIT_PX);
     {
@@ -304,11 +304,10 @@ std::string renderSvg(const Screen::Impl& screen, bool withTurtles) {
 std::string renderPdf(const Screen::Impl& screen, bool withTurtles) {
   std::string bytes;
   {
-    SurfacePtr surface = checked(cairo_pdf_surface_create_for_stream(
-                                     appendToString, &bytes, screen.width, screen.height),
-                                 "cannot start the PDF");
-    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE,
-                                   screen.title.c_str());
+    SurfacePtr surface = checked(
+        cairo_pdf_surface_create_for_stream(appendToString, &bytes, screen.width, screen.height),
+        "cannot start the PDF");
+    cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, screen.title.c_str());
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATOR, "mazekit turtle");
     // No creation date: the same drawing makes the same file, whenever it is saved.
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
@@ -331,10 +330,10 @@ std::uint32_t pixelAt(const Screen::Impl& screen, double x, double y) {
     screen.raster.resize(static_cast<std::size_t>(screen.width) *
                          static_cast<std::size_t>(screen.height));
     for (int row = 0; row < screen.height; ++row) {
-      std::memcpy(&screen.raster[static_cast<std::size_t>(row) *
-                                 static_cast<std::size_t>(screen.width)],
-                  data + static_cast<std::ptrdiff_t>(row) * stride,
-                  static_cast<std::size_t>(screen.width) * sizeof(std::uint32_t));
+      std::memcpy(
+          &screen.raster[static_cast<std::size_t>(row) * static_cast<std::size_t>(screen.width)],
+          data + static_cast<std::ptrdiff_t>(row) * stride,
+          static_cast<std::size_t>(screen.width) * sizeof(std::uint32_t));
     }
     screen.rasterVersion = screen.version;
   }

@@ -43,8 +43,8 @@ void saveFileAtomically(const std::filesystem::path& path, std::string_view byte
   std::string temporary;
   int fd = -1;
   for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
-    temporary = path.string() + ".tmp-" + std::to_string(::getpid()) + "-" +
-                std::to_string(counter++);
+    temporary =
+        path.string() + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
     fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd < 0 && errno != EEXIST) break;
   }

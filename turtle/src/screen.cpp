@@ -20,16 +20,16 @@ std::vector<detail::ShapeData> standardShapes() {
   return {
       {"arrow", {{-10, 0}, {10, 0}, {0, 10}}},
       {"blank", {}},
-      {"circle", {{10, 0}, {9.51, 3.09}, {8.09, 5.88}, {5.88, 8.09}, {3.09, 9.51}, {0, 10},
-                  {-3.09, 9.51}, {-5.88, 8.09}, {-8.09, 5.88}, {-9.51, 3.09}, {-10, 0},
-                  {-9.51, -3.09}, {-8.09, -5.88}, {-5.88, -8.09}, {-3.09, -9.51}, {0, -10},
-                  {3.09, -9.51}, {5.88, -8.09}, {8.09, -5.88}, {9.51, -3.09}}},
+      {"circle", {{10, 0},  {9.51, 3.09},   {8.09, 5.88},   {5.88, 8.09},   {3.09, 9.51},
+                  {0, 10},  {-3.09, 9.51},  {-5.88, 8.09},  {-8.09, 5.88},  {-9.51, 3.09},
+                  {-10, 0}, {-9.51, -3.09}, {-8.09, -5.88}, {-5.88, -8.09}, {-3.09, -9.51},
+                  {0, -10}, {3.09, -9.51},  {5.88, -8.09},  {8.09, -5.88},  {9.51, -3.09}}},
       {"classic", {{0, 0}, {-5, -9}, {0, -7}, {5, -9}}},
       {"square", {{10, -10}, {10, 10}, {-10, 10}, {-10, -10}}},
       {"triangle", {{10, -5.77}, {0, 11.55}, {-10, -5.77}}},
-      {"turtle", {{0, 16}, {-2, 14}, {-1, 10}, {-4, 7}, {-7, 9}, {-9, 8}, {-6, 5}, {-7, 1},
+      {"turtle", {{0, 16},  {-2, 14}, {-1, 10}, {-4, 7},  {-7, 9}, {-9, 8}, {-6, 5}, {-7, 1},
                   {-5, -3}, {-8, -6}, {-6, -8}, {-4, -5}, {0, -7}, {4, -5}, {6, -8}, {8, -6},
-                  {5, -3}, {7, 1}, {6, 5}, {9, 8}, {7, 9}, {4, 7}, {1, 10}, {2, 14}}},
+                  {5, -3},  {7, 1},   {6, 5},   {9, 8},   {7, 9},  {4, 7},  {1, 10}, {2, 14}}},
   };
 }
 
@@ -179,8 +179,8 @@ void Screen::tracer(int n, int delayMs) {
 int Screen::tracer() const { return impl().tracerN; }
 
 void Screen::delay(int ms) {
-  if (ms < 0) throw std::invalid_argument("delay must be 0 or more milliseconds, got " +
-                                          std::to_string(ms));
+  if (ms < 0)
+    throw std::invalid_argument("delay must be 0 or more milliseconds, got " + std::to_string(ms));
   impl().delayMs = ms;
 }
 
@@ -253,9 +253,9 @@ Color Screen::colorAt(double x, double y) const {
   const double halfH = self.height / 2.0;
   if (!(x >= -halfW && x <= halfW && y >= -halfH && y <= halfH)) {
     std::ostringstream message;
-    message << "point (" << x << ", " << y << ") is off the " << self.width << "×"
-            << self.height << " canvas, which runs from x = " << -halfW << " to " << halfW
-            << " and y = " << -halfH << " to " << halfH;
+    message << "point (" << x << ", " << y << ") is off the " << self.width << "×" << self.height
+            << " canvas, which runs from x = " << -halfW << " to " << halfW << " and y = " << -halfH
+            << " to " << halfH;
     throw std::out_of_range(message.str());
   }
   const std::uint32_t pixel = detail::pixelAt(self, x, y);

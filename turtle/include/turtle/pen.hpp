@@ -42,7 +42,7 @@ class Turtle {
   ~Turtle();
   Turtle(Turtle&& other) noexcept;
   Turtle& operator=(Turtle&& other) noexcept;
-  Turtle(const Turtle&) = delete;             // two turtles are two objects: use clone()
+  Turtle(const Turtle&) = delete;  // two turtles are two objects: use clone()
   Turtle& operator=(const Turtle&) = delete;
 
   /// A new turtle on the same screen, in the same place and state.

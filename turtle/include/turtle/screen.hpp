@@ -17,12 +17,12 @@ class Turtle;
 
 /// One stamp left on the canvas, as `Screen::stamps()` reports it.
 struct StampInfo {
-  int id = 0;                 ///< what Turtle::stamp() returned
-  Vec2D position;             ///< centre, in turtle coordinates
-  double heading = 0.0;       ///< degrees, counter-clockwise from east
-  std::string shape;          ///< "square", "classic", ...
-  Color pencolor;             ///< outline
-  Color fillcolor;            ///< inside
+  int id = 0;            ///< what Turtle::stamp() returned
+  Vec2D position;        ///< centre, in turtle coordinates
+  double heading = 0.0;  ///< degrees, counter-clockwise from east
+  std::string shape;     ///< "square", "classic", ...
+  Color pencolor;        ///< outline
+  Color fillcolor;       ///< inside
 };
 
 /// The canvas: width × height pixels (400 × 400 unless you ask otherwise), origin in the
