@@ -187,3 +187,25 @@ TEST_CASE("odd sizes keep the origin in the centre", "[screen]") {
   CHECK(kit_test::pixel(screen, 0, 0) == "white");
   CHECK(kit_test::pixel(screen, 4, 2) == "white");
 }
+
+TEST_CASE("Python's other names for screen calls do the same", "[screen]") {
+  Screen screen;
+  screen.bgcolor("blue");
+  Turtle t(screen);
+  t.forward(10);
+  screen.resetscreen();
+  CHECK(screen.itemCount() == 0);
+  CHECK(screen.bgcolor() == "blue");
+  t.forward(10);
+  screen.clearscreen();
+  CHECK(screen.itemCount() == 0);
+  CHECK(screen.bgcolor() == "white");
+  screen.addshape("tri", {{0, 5}, {5, -5}, {-5, -5}});
+  t.shape("tri");
+  CHECK(t.shape() == "tri");
+  turtle::Pen pen(screen);  // Python's other name for Turtle
+  pen.shapesize(2, 3);
+  CHECK(pen.shapesize().stretchWid == 2);
+  CHECK(pen.shapesize().stretchLen == 3);
+  CHECK(pen.shapesize().outline == 1);
+}
