@@ -16,7 +16,7 @@ class CellBits {
  public:
   // Always at least one word, so that the storage is never empty.
   explicit CellBits(std::size_t cells) : words_(cells / 64 + 1, 0) {}
-  bool test(std::size_t i) const { return (words_[i >> 6] >> (i & 63)) & 1U; }
+  unsigned test(std::size_t i) const { return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U; }
   void set(std::size_t i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
   /// The first cell at or after `from` whose bit is clear, or `cells` if there is none.
   std::size_t firstClear(std::size_t from, std::size_t cells) const {

@@ -102,17 +102,25 @@ std::string toPng(const Grid& grid, const PictureOptions& options) {
   appendChunk(png, "PLTE", palette);
 
   IdatWriter idat(png);
-  const std::size_t pixelsPerByte = 8 / bitDepth;
-  std::vector<std::uint8_t> line;
-  std::vector<std::uint8_t> row(1 + (width + pixelsPerByte - 1) / pixelsPerByte);
+  std::vector<std::uint8_t> line;    // one entry per square
+  std::vector<std::uint8_t> pixels;  // one entry per pixel
+  std::vector<std::uint8_t> row(1 + (width * bitDepth + 7) / 8);  // row[0] = 0: no filter
   for (std::size_t y = 0; y < squares.height(); ++y) {
     squares.line(y, line);
-    std::fill(row.begin(), row.end(), 0);  // row[0] = 0: no filter
-    std::size_t pixel = 0;
-    for (std::uint8_t square : line) {
-      for (std::size_t k = 0; k < s; ++k, ++pixel) {
-        const std::size_t shift = 8 - bitDepth * (pixel % pixelsPerByte + 1);
-        row[1 + pixel / pixelsPerByte] = static_cast<std::uint8_t>(row[1 + pixel / pixelsPerByte] | (square << shift));
+    const std::size_t padded = (row.size() - 1) * 8 / bitDepth;  // whole bytes of pixels
+    pixels.assign(padded, 0);
+    for (std::size_t x = 0; x < line.size(); ++x) {
+      for (std::size_t k = 0; k < s; ++k) pixels[x * s + k] = line[x];
+    }
+    const std::uint8_t* p = pixels.data();
+    if (bitDepth == 1) {
+      for (std::size_t b = 1; b < row.size(); ++b, p += 8) {
+        row[b] = static_cast<std::uint8_t>((p[0] << 7) | (p[1] << 6) | (p[2] << 5) | (p[3] << 4) |
+                                           (p[4] << 3) | (p[5] << 2) | (p[6] << 1) | p[7]);
+      }
+    } else {
+      for (std::size_t b = 1; b < row.size(); ++b, p += 4) {
+        row[b] = static_cast<std::uint8_t>((p[0] << 6) | (p[1] << 4) | (p[2] << 2) | p[3]);
       }
     }
     for (std::size_t k = 0; k < s; ++k) idat.write(row);

@@ -54,27 +54,33 @@ SquareLines::SquareLines(const Grid& grid, const Path& path)
 }
 
 void SquareLines::line(std::size_t y, std::vector<std::uint8_t>& out) const {
+  // Written without branches on the walls (wall = 1 − open, path = 2 · open · onPath): a
+  // maze's walls are random, and a processor cannot guess them.
   const auto rows = static_cast<std::size_t>(grid_.rows());
   const auto cols = static_cast<std::size_t>(grid_.cols());
   out.assign(width(), wall);
   const std::size_t r = y / 2;
+  std::uint8_t* square = out.data();
   if (y % 2 == 0) {
     // Corners, and the walls above row r.
     if (r == 0 || r == rows) return;
+    const std::size_t first = (r - 1) * cols;
     for (std::size_t c = 0; c < cols; ++c) {
-      const std::size_t above = (r - 1) * cols + c;
-      if (grid_.southOpen(above)) {
-        out[2 * c + 1] = hasPath_ && pathSouth_.test(above) ? pathSquare : passage;
-      }
+      const unsigned open = grid_.southOpen(first + c) ? 1U : 0U;
+      const unsigned path = hasPath_ ? pathSouth_.test(first + c) : 0U;
+      square[2 * c + 1] = static_cast<std::uint8_t>(1U - open + 2U * open * path);
     }
     return;
   }
   // The cells of row r and the walls between them.
+  const std::size_t first = r * cols;
   for (std::size_t c = 0; c < cols; ++c) {
-    const std::size_t i = r * cols + c;
-    out[2 * c + 1] = hasPath_ && onPath_.test(i) ? pathSquare : passage;
-    if (c + 1 < cols && grid_.eastOpen(i)) {
-      out[2 * c + 2] = hasPath_ && pathEast_.test(i) ? pathSquare : passage;
+    const std::size_t i = first + c;
+    square[2 * c + 1] = static_cast<std::uint8_t>(hasPath_ ? 2U * onPath_.test(i) : 0U);
+    if (c + 1 < cols) {
+      const unsigned open = grid_.eastOpen(i) ? 1U : 0U;
+      const unsigned path = hasPath_ ? pathEast_.test(i) : 0U;
+      square[2 * c + 2] = static_cast<std::uint8_t>(1U - open + 2U * open * path);
     }
   }
 }
