@@ -1,0 +1,202 @@
+# Lessons: reading lesson.json, building a lesson's steps against a folder of code, and the
+# proof that every step is red before it and green after it.
+#
+#   kit_read_lesson(DIR PREFIX)
+#       Reads DIR/lesson.json into variables PREFIX_ID, PREFIX_STEP_COUNT and, for each step
+#       K (1-based), PREFIX_K_ID, _TITLE, _TEST (absolute path), _RED_KIND ("compile" or
+#       "assert"), _RED_PATTERN, _SOLUTION (absolute folder), _POINTS and _RETIRES (a list of
+#       step numbers whose tests this step's code no longer passes).
+#
+#   kit_build_lesson_steps(LESSON DIR CODE FOLDER PREFIX NAME [STEPS k...] [EXCLUDE_FROM_ALL])
+#       One test program per step, NAME_stepKK, built from that step's test file against the
+#       code in FOLDER. Each is its own target, so a step that does not compile fails alone.
+#       This is the one function that builds a lesson against any code: a reference solution,
+#       an exercise folder, a student's submission.
+#
+#   kit_add_lesson_proof(DIR)
+#       The tests that prove a lesson right: RED (step K's test against the solution of step
+#       K-1 fails in the declared way; for step 1, against the exercise's starting files),
+#       GREEN (steps 1..K pass against the solution of step K), and each step's picture
+#       matches its golden drawing log.
+include_guard(GLOBAL)
+include(kit_testing)
+
+set(KIT_LESSON_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../lessons/support")
+set(KIT_LESSON_SCRIPTS_DIR "${CMAKE_CURRENT_LIST_DIR}")
+
+function(kit_read_lesson dir prefix)
+  set(file "${dir}/lesson.json")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
+  file(READ "${file}" json)
+  string(JSON id GET "${json}" id)
+  string(JSON count LENGTH "${json}" steps)
+  set(${prefix}_ID "${id}" PARENT_SCOPE)
+  set(${prefix}_STEP_COUNT ${count} PARENT_SCOPE)
+  math(EXPR last "${count} - 1")
+  foreach(i RANGE ${last})
+    math(EXPR k "${i} + 1")
+    foreach(field id title test points solution hint)
+      string(JSON value GET "${json}" steps ${i} ${field})
+      string(TOUPPER "${field}" FIELD)
+      set(${prefix}_${k}_${FIELD} "${value}" PARENT_SCOPE)
+    endforeach()
+    string(JSON test GET "${json}" steps ${i} test)
+    string(JSON solution GET "${json}" steps ${i} solution)
+    set(${prefix}_${k}_TEST "${dir}/${test}" PARENT_SCOPE)
+    set(${prefix}_${k}_SOLUTION "${dir}/${solution}" PARENT_SCOPE)
+    string(JSON kind GET "${json}" steps ${i} red kind)
+    set(${prefix}_${k}_RED_KIND "${kind}" PARENT_SCOPE)
+    set(pattern "")
+    if(kind STREQUAL "compile")
+      string(JSON pattern GET "${json}" steps ${i} red pattern)
+    elseif(NOT kind STREQUAL "assert")
+      message(FATAL_ERROR "${file}: step ${k} has red kind '${kind}'; use \"compile\" or \"assert\"")
+    endif()
+    set(${prefix}_${k}_RED_PATTERN "${pattern}" PARENT_SCOPE)
+    # "retires": [{"step": "04-...", "reason": "..."}]: earlier tests this step's code no
+    # longer has to pass, each with the reason.
+    set(retired "")
+    string(JSON retires ERROR_VARIABLE no_retires GET "${json}" steps ${i} retires)
+    if(NOT no_retires)
+      string(JSON n LENGTH "${retires}")
+      if(n GREATER 0)
+        math(EXPR n_last "${n} - 1")
+        foreach(r RANGE ${n_last})
+          string(JSON retired_id GET "${retires}" ${r} step)
+          string(JSON reason GET "${retires}" ${r} reason)
+          if(reason STREQUAL "")
+            message(FATAL_ERROR "${file}: step ${k} retires ${retired_id} without a reason")
+          endif()
+          list(APPEND retired "${retired_id}")
+        endforeach()
+      endif()
+    endif()
+    set(${prefix}_${k}_RETIRES "${retired}" PARENT_SCOPE)
+  endforeach()
+endfunction()
+
+# The compiler flags every lesson test program is built with, as a list, for the RED check
+# that runs the compiler itself.
+function(kit_lesson_compile_command out code_dir)
+  get_target_property(turtle_includes turtle INTERFACE_INCLUDE_DIRECTORIES)
+  set(command "${CMAKE_CXX_COMPILER}" -std=c++17 -fsyntax-only -fdiagnostics-color=never
+      "-I${code_dir}" "-I${KIT_LESSON_SUPPORT_DIR}"
+      "-I${PROJECT_SOURCE_DIR}/turtle/include" "-I${PROJECT_SOURCE_DIR}/maze/include")
+  set(${out} "${command}" PARENT_SCOPE)
+endfunction()
+
+function(kit_build_lesson_steps)
+  cmake_parse_arguments(PARSE_ARGV 0 arg "EXCLUDE_FROM_ALL" "LESSON;CODE;PREFIX" "STEPS")
+  kit_read_lesson("${arg_LESSON}" lesson)
+  if(NOT arg_STEPS)
+    foreach(k RANGE 1 ${lesson_STEP_COUNT})
+      list(APPEND arg_STEPS ${k})
+    endforeach()
+  endif()
+  set(exclude "")
+  if(arg_EXCLUDE_FROM_ALL)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  foreach(k IN LISTS arg_STEPS)
+    kit_step_name(name ${arg_PREFIX} ${k})
+    add_executable(${name} ${exclude} "${lesson_${k}_TEST}")
+    target_include_directories(${name} PRIVATE "${arg_CODE}" "${KIT_LESSON_SUPPORT_DIR}")
+    target_link_libraries(${name} PRIVATE kit_catch_main mazekit::turtle)
+    if(TARGET mazekit::maze)
+      target_link_libraries(${name} PRIVATE mazekit::maze)
+    endif()
+    target_precompile_headers(${name} REUSE_FROM kit_catch_pch)
+    target_compile_definitions(${name} PRIVATE
+      "KIT_LESSON_ID=\"${lesson_ID}\"" "KIT_STEP_ID=\"${lesson_${k}_ID}\"")
+  endforeach()
+endfunction()
+
+# NAME_stepKK, with K in two digits.
+function(kit_step_name out prefix k)
+  if(k LESS 10)
+    set(${out} "${prefix}_step0${k}" PARENT_SCOPE)
+  else()
+    set(${out} "${prefix}_step${k}" PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(kit_add_lesson_proof dir)
+  kit_read_lesson("${dir}" lesson)
+  get_filename_component(lesson_dir_name "${dir}" NAME)
+  string(REGEX REPLACE "^([0-9]+)-.*" "lesson\\1" short "${lesson_dir_name}")
+  set(n ${lesson_STEP_COUNT})
+  set(exercise "${PROJECT_SOURCE_DIR}/exercises/${lesson_dir_name}")
+  if(NOT EXISTS "${exercise}")
+    message(FATAL_ERROR "lesson ${lesson_dir_name} has no exercise folder ${exercise}")
+  endif()
+
+  foreach(k RANGE 1 ${n})
+    set(step_id "${lesson_${k}_ID}")
+    set(solution "${lesson_${k}_SOLUTION}")
+    kit_step_name(sol_prefix ${short}_sol ${k})
+
+    # GREEN: every step up to K, except the ones step K or an earlier step retired, against
+    # the solution of step K.
+    set(retired "")
+    foreach(j RANGE 1 ${k})
+      list(APPEND retired ${lesson_${j}_RETIRES})
+    endforeach()
+    set(green_steps "")
+    foreach(j RANGE 1 ${k})
+      if(NOT "${lesson_${j}_ID}" IN_LIST retired)
+        list(APPEND green_steps ${j})
+      endif()
+    endforeach()
+    kit_build_lesson_steps(LESSON "${dir}" CODE "${solution}" PREFIX ${sol_prefix} STEPS ${green_steps})
+    foreach(j IN LISTS green_steps)
+      kit_step_name(program ${sol_prefix} ${j})
+      add_test(NAME "${short}.green.${step_id}.passes ${lesson_${j}_ID}"
+        COMMAND ${program} --warn NoTests)
+    endforeach()
+
+    # RED: step K's test against the code before it: the solution of step K-1, or for the
+    # first step the exercise's starting files, which is what a student starts from.
+    if(k EQUAL 1)
+      set(before "${exercise}")
+      set(red_name "${short}.red.${step_id} against the exercise's starting files")
+    else()
+      math(EXPR p "${k} - 1")
+      set(before "${lesson_${p}_SOLUTION}")
+      set(red_name "${short}.red.${step_id}")
+    endif()
+    kit_add_red_check("${red_name}" "${dir}" ${k} "${before}" ${short}_red)
+
+    # The picture at the end of step K's test, drawn by the solution of step K: its drawing
+    # log must match the golden one kept beside the lesson.
+    kit_step_name(program ${sol_prefix} ${k})
+    add_test(NAME "${short}.picture.${step_id}"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>"
+        "-DOUT=${CMAKE_CURRENT_BINARY_DIR}/pictures"
+        "-DGOLDEN=${dir}/pictures"
+        "-DLESSON=${lesson_ID}" "-DSTEP=${step_id}"
+        -P "${KIT_LESSON_SCRIPTS_DIR}/check_step_picture.cmake")
+  endforeach()
+endfunction()
+
+# A test that step K's test, built against CODE, is red in the way lesson.json declares.
+function(kit_add_red_check test_name dir k code prefix)
+  kit_read_lesson("${dir}" lesson)
+  set(test_file "${lesson_${k}_TEST}")
+  if(lesson_${k}_RED_KIND STREQUAL "compile")
+    kit_lesson_compile_command(command "${code}")
+    add_test(NAME "${test_name}"
+      COMMAND "${CMAKE_COMMAND}"
+        "-DCOMMAND=${command}"
+        "-DSOURCE=${test_file}"
+        "-DPATTERN=${lesson_${k}_RED_PATTERN}"
+        -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_compile.cmake")
+  else()
+    # It must compile, and then fail an assertion: built with everything else.
+    kit_build_lesson_steps(LESSON "${dir}" CODE "${code}" PREFIX ${prefix} STEPS ${k})
+    kit_step_name(program ${prefix} ${k})
+    add_test(NAME "${test_name}"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>"
+        -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_assert.cmake")
+  endif()
+  set_tests_properties("${test_name}" PROPERTIES TIMEOUT 120)
+endfunction()

@@ -1,0 +1,17 @@
+#pragma once
+// Lesson 1 after step 3: a square stamped where we ask for it.
+
+#include <turtle/turtle.hpp>
+
+inline turtle::Screen makeScreen() {
+  turtle::Screen screen;
+  screen.bgcolor("blue");
+  return screen;
+}
+
+inline void stampSquare(turtle::Turtle& t, double x, double y, const turtle::Color& color) {
+  t.goTo(x, y);
+  t.shape("square");
+  t.color(color);
+  t.stamp();
+}
