@@ -17,7 +17,8 @@
 #       The tests that prove a lesson right: RED (step K's test against the solution of step
 #       K-1 fails in the declared way; for step 1, against the exercise's starting files),
 #       GREEN (steps 1..K pass against the solution of step K), and each step's picture
-#       matches its golden drawing log.
+#       matches its golden drawing log. With FINAL_ALSO_PASSES_WITH FOLDER, the last step's
+#       tests must also pass against the code in FOLDER (the maze library's Maze).
 include_guard(GLOBAL)
 include(kit_testing)
 
@@ -121,6 +122,7 @@ function(kit_step_name out prefix k)
 endfunction()
 
 function(kit_add_lesson_proof dir)
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "FINAL_ALSO_PASSES_WITH" "")
   kit_read_lesson("${dir}" lesson)
   get_filename_component(lesson_dir_name "${dir}" NAME)
   string(REGEX REPLACE "^([0-9]+)-.*" "lesson\\1" short "${lesson_dir_name}")
@@ -176,6 +178,19 @@ function(kit_add_lesson_proof dir)
         "-DLESSON=${lesson_ID}" "-DSTEP=${step_id}"
         -P "${KIT_LESSON_SCRIPTS_DIR}/check_step_picture.cmake")
   endforeach()
+
+  # The last step's tests also pass against other code that claims to finish the lesson:
+  # for the maze lessons, the maze library's own Maze.
+  if(arg_FINAL_ALSO_PASSES_WITH)
+    get_filename_component(other "${arg_FINAL_ALSO_PASSES_WITH}" NAME)
+    kit_build_lesson_steps(LESSON "${dir}" CODE "${arg_FINAL_ALSO_PASSES_WITH}"
+      PREFIX ${short}_${other} STEPS ${green_steps})
+    foreach(j IN LISTS green_steps)
+      kit_step_name(program ${short}_${other} ${j})
+      add_test(NAME "${short}.final.${other} passes ${lesson_${j}_ID}"
+        COMMAND ${program} --warn NoTests)
+    endforeach()
+  endif()
 endfunction()
 
 # A test that step K's test, built against CODE, is red in the way lesson.json declares.
