@@ -179,6 +179,12 @@ function(kit_add_lesson_proof dir)
         -P "${KIT_LESSON_SCRIPTS_DIR}/check_step_picture.cmake")
   endforeach()
 
+  # The student's own code: exerciseNN_stepKK builds step K's test against exercises/NN-*,
+  # on demand only (scripts/check-step.sh builds and runs one).
+  string(REGEX REPLACE "^lesson" "exercise" exercise_prefix "${short}")
+  kit_build_lesson_steps(LESSON "${dir}" CODE "${exercise}" PREFIX ${exercise_prefix}
+                         EXCLUDE_FROM_ALL)
+
   # The last step's tests also pass against other code that claims to finish the lesson:
   # for the maze lessons, the maze library's own Maze.
   if(arg_FINAL_ALSO_PASSES_WITH)
