@@ -84,7 +84,7 @@ TEST_CASE("dig east from the start gives (-170, 190) and empties that square", "
   CHECK(m.screen.colorAt(-170, 190) == "white");
 }
 
-TEST_CASE("dig south from the start gives (-190, 170): matrix[row][col], row first",
+TEST_CASE("dig south from the start gives (-190, 170): the matrix is read row first",
           "[maze][lesson]") {
   Maze m;
   m.reset();

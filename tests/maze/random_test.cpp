@@ -52,7 +52,7 @@ TEST_CASE("below(n) stays below n and hits every value about equally", "[maze][r
   CHECK(random.below(0) == 0);
 }
 
-TEST_CASE("unit() lies in [0, 1) with mean near one half", "[maze][random]") {
+TEST_CASE("unit() lies between 0 and 1 with mean near one half", "[maze][random]") {
   maze::Random random(3);
   double sum = 0;
   for (int i = 0; i < 10000; ++i) {
