@@ -1,0 +1,18 @@
+#pragma once
+// Lesson 2 after step 5: a 20 by 20 matrix of walls.
+
+#include <vector>
+#include <turtle/turtle.hpp>
+
+// A maze: a matrix of squares, and a picture of it drawn by a turtle on a 400 by 400 screen.
+class Maze {
+ public:
+  turtle::Screen screen;
+  turtle::Turtle turtle{screen};
+  std::vector<std::vector<int>> matrix;  // matrix[row][col]; 1 is wall, 0 is empty
+
+  Maze() {
+    screen.bgcolor("blue");  // blue is wall, and at first everything is wall
+    matrix.assign(20, std::vector<int>(20, 1));
+  }
+};
