@@ -9,6 +9,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config  # the build
   libcairo2-dev                     # the turtle library draws through Cairo
+  zlib1g-dev                        # the maze library's PNGs of large mazes
   fonts-dejavu-core                 # a font for Turtle::write, the same on every machine
   catch2                            # the tests (Catch2 2.13)
 )

@@ -1,4 +1,6 @@
-// Draws one white square through the installed library and checks it is there.
+// Draws one white square through the installed turtle library, digs a maze with the
+// installed maze library, and checks both.
+#include <maze/maze.hpp>
 #include <turtle/turtle.hpp>
 
 #include <iostream>
@@ -16,6 +18,13 @@ int main() {
     std::cerr << "consumer: the installed library drew the wrong picture\n";
     return 1;
   }
-  std::cout << "consumer: the installed library works\n";
+  maze::Maze m;
+  m.seed(1);
+  m.makeMaze();
+  if (m.getMatrixValueAt({170, -170}) != maze::END || m.solve().empty()) {
+    std::cerr << "consumer: the installed maze library made no solvable maze\n";
+    return 1;
+  }
+  std::cout << "consumer: the installed libraries work\n";
   return 0;
 }
