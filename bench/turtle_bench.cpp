@@ -18,21 +18,12 @@
 
 #include <turtle/turtle.hpp>
 
+#include "bench_timing.hpp"
+
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double seconds(const std::function<void()>& work) {
-  const auto start = Clock::now();
-  work();
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t mid = values.size() / 2;
-  return values.size() % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2;
-}
+using bench::median;
+using bench::seconds;
 
 // The maze lesson's drawing: squares stamped on the 20×20 grid, white and yellow in turn.
 void stampGrid(turtle::Turtle& t, int stamps) {
@@ -69,9 +60,7 @@ double stampRate(int stamps, int runs) {
 }
 
 double medianMs(int runs, const std::function<void()>& work) {
-  std::vector<double> times;
-  for (int run = 0; run < runs; ++run) times.push_back(seconds(work) * 1000);
-  return median(times);
+  return bench::medianSeconds(runs, work) * 1000;
 }
 
 // Runs Python's turtle under a virtual display; 0 when it cannot run here.

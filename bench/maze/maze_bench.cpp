@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_timing.hpp"
 #include "maze/generators.hpp"
 #include "maze/picture.hpp"
 #include "maze/solvers.hpp"
@@ -50,26 +51,9 @@ void operator delete[](void* p, std::size_t) noexcept { operator delete(p); }
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-
-double seconds(const std::function<void()>& work) {
-  const auto start = Clock::now();
-  work();
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double median(std::vector<double> values) {
-  std::sort(values.begin(), values.end());
-  const std::size_t n = values.size();
-  return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
-/// Median time of `runs` runs of `work`.
-double medianSeconds(int runs, const std::function<void()>& work) {
-  std::vector<double> times;
-  for (int i = 0; i < runs; ++i) times.push_back(seconds(work));
-  return median(times);
-}
+using bench::median;
+using bench::medianSeconds;
+using bench::seconds;
 
 struct Generation {
   double seconds;
