@@ -12,6 +12,7 @@ packages=(
   zlib1g-dev                        # the maze library's PNGs of large mazes
   fonts-dejavu-core                 # a font for Turtle::write, the same on every machine
   catch2                            # the tests (Catch2 2.13)
+  libcli11-dev nlohmann-json3-dev   # the mazekit command-line tool
 )
 
 missing=()

@@ -1,0 +1,71 @@
+// mazekit: the kit's command-line tool. `mazekit --help` lists the commands; with no command
+// it runs `mazekit status`.
+#include <algorithm>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "commands.hpp"
+#include "kit.hpp"
+
+namespace mazekit {
+namespace {
+
+struct Registered {
+  int order;
+  CommandSetup setup;
+};
+
+std::vector<Registered>& registry() {
+  static std::vector<Registered> commands;
+  return commands;
+}
+
+int exitStatus = 0;
+
+}  // namespace
+
+bool addCommand(int order, CommandSetup setup) {
+  registry().push_back({order, setup});
+  return true;
+}
+
+void setExitStatus(int status) { exitStatus = std::max(exitStatus, status); }
+
+}  // namespace mazekit
+
+int main(int argc, char** argv) {
+  CLI::App app{"mazekit: the turtle maze kit — check your steps, grade, verify, render"};
+  app.name("mazekit");
+  app.require_subcommand(0, 1);
+  auto commands = mazekit::registry();
+  std::sort(commands.begin(), commands.end(),
+            [](const auto& a, const auto& b) { return a.order < b.order; });
+  for (const auto& command : commands) command.setup(app);
+
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const auto subcommands = app.get_subcommands([](CLI::App* sub) { return sub->get_name() == "status"; });
+  if (args.empty() && !subcommands.empty()) args = {"status"};
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
+  try {
+    app.parse(args);
+  } catch (const CLI::CallForHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::CallForAllHelp& help) {
+    return app.exit(help);
+  } catch (const CLI::ParseError& error) {
+    std::cerr << "mazekit: " << error.what() << " (see mazekit --help)\n";
+    return 2;
+  } catch (const mazekit::UsageError& error) {
+    std::cerr << "mazekit: " << error.what() << "\n";
+    return 2;
+  } catch (const std::exception& error) {
+    std::cerr << "mazekit: " << error.what() << "\n";
+    return 1;
+  }
+  if (app.get_subcommands().empty()) {
+    std::cout << app.help();
+    return 2;
+  }
+  return mazekit::exitStatus;
+}
