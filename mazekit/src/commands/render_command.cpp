@@ -1,0 +1,45 @@
+// mazekit render: the gallery. Every step of every lesson drawn by its reference solution, and
+// the lesson's maze dug and solved stamp by stamp, in one folder that opens from disk.
+//
+//     mazekit render                  # out/gallery/index.html
+//     mazekit render --out my-gallery
+#include <iostream>
+#include <memory>
+
+#include "commands.hpp"
+#include "kit.hpp"
+#include "lessons.hpp"
+#include "render/gallery.hpp"
+
+namespace {
+
+struct RenderOptions {
+  std::string out = "out/gallery";
+  std::uint64_t seed = 7;
+};
+
+void run(const RenderOptions& o) {
+  const mazekit::Kit kit = mazekit::locateKit();
+  const auto lessons = mazekit::loadLessons(kit);
+  const std::filesystem::path out = o.out;
+  mazekit::render::prepareOutputFolder(out);
+  const auto result = mazekit::render::renderGallery(kit, lessons, out, o.seed);
+  std::cout << "mazekit: the gallery is in " << out.string() << ": " << result.pictures
+            << " step pictures of " << lessons.size() << " lessons, makeMaze() and solve() in "
+            << result.frames << " frames\n"
+            << "open " << std::filesystem::absolute(result.index).lexically_normal().string()
+            << "\n";
+}
+
+void addRender(CLI::App& app) {
+  auto options = std::make_shared<RenderOptions>();
+  auto* cmd = app.add_subcommand(
+      "render", "Draw the gallery: every lesson step's picture and the maze animation, with an index.html");
+  cmd->add_option("--out,-o", options->out, "The gallery's folder")->capture_default_str();
+  cmd->add_option("--seed", options->seed, "The seed of the animated maze")->capture_default_str();
+  cmd->callback([options] { run(*options); });
+}
+
+const bool added = mazekit::addCommand(80, addRender);
+
+}  // namespace

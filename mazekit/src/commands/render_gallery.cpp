@@ -1,0 +1,255 @@
+// The gallery of `mazekit render`: see render/gallery.hpp.
+#include "render/gallery.hpp"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <system_error>
+
+#include <turtle/save_file.hpp>
+
+#include "render/animation.hpp"
+
+extern char** environ;
+
+namespace mazekit::render {
+namespace fs = std::filesystem;
+namespace {
+
+std::string twoDigits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
+
+std::string escapeHtml(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// A path in an href or src: relative, forward slashes, each part percent-encoded where it must be.
+std::string urlPath(const std::string& path) {
+  std::string out;
+  for (const unsigned char c : path) {
+    if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.') {
+      out += static_cast<char>(c);
+    } else {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", c);
+      out += hex;
+    }
+  }
+  return out;
+}
+
+// Runs `program` with MAZEKIT_PICTURES=pictures, its output to `log`. Returns its exit status
+// (or 128 + the signal that ended it).
+int runPictureProgram(const fs::path& program, const fs::path& pictures, const fs::path& log) {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (std::strncmp(*e, "MAZEKIT_PICTURES=", 17) != 0) env.emplace_back(*e);
+  }
+  env.push_back("MAZEKIT_PICTURES=" + pictures.string());
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+  std::string path = program.string();
+  char* argv[] = {path.data(), nullptr};
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_adddup2(&actions, 1, 2);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  pid_t pid = 0;
+  const int error = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, envp.data());
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) {
+    throw std::runtime_error("cannot run '" + path + "': " + std::strerror(error));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error("waiting for '" + path + "': " + std::strerror(errno));
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 128 + WTERMSIG(status);
+}
+
+// A folder that removes itself and everything in it.
+struct ScratchFolder {
+  fs::path path;
+  explicit ScratchFolder(fs::path p) : path(std::move(p)) {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+    fs::create_directories(path);
+  }
+  ~ScratchFolder() {
+    std::error_code ignored;
+    fs::remove_all(path, ignored);
+  }
+  ScratchFolder(const ScratchFolder&) = delete;
+  ScratchFolder& operator=(const ScratchFolder&) = delete;
+};
+
+std::string indexPage(const std::vector<Lesson>& lessons, const Drawing& drawing) {
+  std::ostringstream out;
+  out << R"(<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>mazekit gallery</title>
+<style>
+  body { font-family: sans-serif; margin: 16px; background: #f4f4f4; color: #222; }
+  h1 { margin-top: 0; }
+  nav a { margin-right: 12px; }
+  .steps { display: flex; flex-wrap: wrap; gap: 12px; }
+  figure { margin: 0; width: 200px; background: #fff; padding: 6px; border: 1px solid #ccc; }
+  figure img { width: 200px; height: 200px; display: block; outline: 1px solid #bbb; }
+  figcaption { font-size: 13px; margin-top: 4px; }
+  .animations { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
+  .animations figure { width: 400px; }
+  .animations figure img { width: 400px; height: 400px; }
+</style>
+</head>
+<body>
+<h1>mazekit gallery</h1>
+<p>Every step of every lesson, drawn by the step's reference solution, and the lesson's maze
+being dug and solved.</p>
+<nav>
+)";
+  for (const auto& lesson : lessons) {
+    out << "<a href=\"#" << escapeHtml(lesson.id) << "\">Lesson " << lesson.number << "</a>\n";
+  }
+  out << "<a href=\"#animations\">makeMaze() and solve()</a>\n</nav>\n";
+  for (const auto& lesson : lessons) {
+    out << "<section id=\"" << escapeHtml(lesson.id) << "\">\n<h2>Lesson " << lesson.number << ": "
+        << escapeHtml(lesson.title) << "</h2>\n<div class=\"steps\">\n";
+    for (const auto& step : lesson.steps) {
+      const std::string base = "lessons/" + lesson.id + "/" + step.id;
+      out << "<figure id=\"" << escapeHtml(lesson.id + "-" + step.id) << "\"><a href=\""
+          << urlPath(base + ".svg") << "\"><img src=\"" << urlPath(base + ".png")
+          << "\" alt=\"" << escapeHtml(step.title) << "\"></a><figcaption>Step " << step.number
+          << ": " << escapeHtml(step.title) << "</figcaption></figure>\n";
+    }
+    out << "</div>\n</section>\n";
+  }
+  out << "<section id=\"animations\">\n<h2>makeMaze() and solve()</h2>\n"
+      << "<p>The lesson's 20 × 20 maze, seed " << drawing.seed << ": " << drawing.stamps.size()
+      << " stamps, " << drawing.solveStarts << " while makeMaze() digs and "
+      << (drawing.stamps.size() - drawing.solveStarts) << " while solve() marks the way.</p>\n"
+      << "<div class=\"animations\">\n"
+      << "<figure><img src=\"maze-animation.svg\" alt=\"makeMaze() then solve(), animated\">"
+      << "<figcaption>Animated SVG: <a href=\"maze-animation.svg\">maze-animation.svg</a> "
+      << "(loops)</figcaption></figure>\n"
+      << "<figure><a href=\"maze-animation.html\"><img src=\"maze-animation.svg\" "
+      << "alt=\"the slider page\"></a><figcaption><a href=\"maze-animation.html\">Step through it "
+      << "with a slider</a>: frame N shows the first N stamps.</figcaption></figure>\n"
+      << "</div>\n</section>\n</body>\n</html>\n";
+  return out.str();
+}
+
+}  // namespace
+
+fs::path pictureProgram(const Kit& kit, const Lesson& lesson, const Step& step) {
+  const std::string k = twoDigits(step.number);
+  return kit.build / "lessons" /
+         ("lesson" + twoDigits(lesson.number) + "_sol_step" + k + "_step" + k);
+}
+
+void prepareOutputFolder(const fs::path& out) {
+  if (out.empty()) throw UsageError("--out must name a folder; got ''");
+  std::error_code error;
+  const auto status = fs::status(out, error);
+  if (fs::exists(status) && !fs::is_directory(status)) {
+    throw UsageError("--out must be a folder, but '" + out.string() + "' is a file");
+  }
+  if (!fs::exists(status)) {
+    fs::create_directories(out, error);
+    if (error) {
+      throw UsageError("--out: cannot make the folder '" + out.string() + "': " + error.message());
+    }
+  }
+  if (access(out.c_str(), W_OK | X_OK) != 0) {
+    throw UsageError("--out: cannot write in the folder '" + out.string() +
+                     "': " + std::strerror(errno));
+  }
+}
+
+GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons,
+                            const fs::path& out, std::uint64_t seed) {
+  // Every picture program first, so that a tree built without them fails before anything is written.
+  std::size_t missing = 0;
+  fs::path firstMissing;
+  for (const auto& lesson : lessons) {
+    for (const auto& step : lesson.steps) {
+      const fs::path program = pictureProgram(kit, lesson, step);
+      if (!fs::is_regular_file(program)) {
+        if (missing++ == 0) firstMissing = program;
+      }
+    }
+  }
+  if (missing > 0) {
+    throw std::runtime_error(
+        std::to_string(missing) + " lesson picture programs are not built (" +
+        firstMissing.string() + " is missing); build the kit's lessons first: " +
+        (kit.build.filename() == "ci" ? std::string("cmake --build --preset ci")
+                                      : "cmake --build '" + kit.build.string() + "'"));
+  }
+
+  GalleryResult result;
+  {
+    // The programs save into a scratch folder beside the gallery (the same file system), and
+    // each picture is then renamed into place: a reader sees the old picture or the new one.
+    ScratchFolder scratch(out / ".mazekit-render");
+    for (const auto& lesson : lessons) {
+      const fs::path folder = out / "lessons" / lesson.id;
+      fs::create_directories(folder);
+      for (const auto& step : lesson.steps) {
+        const fs::path program = pictureProgram(kit, lesson, step);
+        const fs::path log = scratch.path / (lesson.id + "_" + step.id + ".out");
+        const int status = runPictureProgram(program, scratch.path, log);
+        const fs::path drawn = scratch.path / lesson.id / step.id;
+        for (const char* extension : {".png", ".svg"}) {
+          fs::path picture = drawn;
+          picture += extension;
+          if (status != 0 || !fs::is_regular_file(picture)) {
+            throw std::runtime_error(
+                "lesson " + std::to_string(lesson.number) + " step " + std::to_string(step.number) +
+                " (" + step.id + "): its picture program " +
+                (status != 0 ? "failed with status " + std::to_string(status)
+                             : std::string("saved no picture")) +
+                "; run it to see why: MAZEKIT_PICTURES=/tmp/pictures '" + program.string() + "'");
+          }
+          fs::path target = folder / step.id;
+          target += extension;
+          fs::rename(picture, target);
+        }
+        ++result.pictures;
+      }
+    }
+  }
+
+  const Drawing drawing = mazeDrawing(seed);
+  result.frames = drawing.stamps.size();
+  turtle::saveFileAtomically(out / "maze-animation.svg", animatedSvg(drawing, 0.03, 3.0));
+  turtle::saveFileAtomically(out / "maze-animation.html", sliderPage(drawing));
+  result.index = out / "index.html";
+  turtle::saveFileAtomically(result.index, indexPage(lessons, drawing));
+  return result;
+}
+
+}  // namespace mazekit::render
