@@ -1,0 +1,375 @@
+// The student's loop, the parts that need no compiler (see student/student.hpp).
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <regex>
+#include <sstream>
+#include <stdexcept>
+
+#include <turtle/save_file.hpp>
+
+#include "student/student.hpp"
+
+namespace mazekit::student {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+std::string trim(const std::string& text) {
+  const auto first = text.find_first_not_of(" \t");
+  if (first == std::string::npos) return "";
+  const auto last = text.find_last_not_of(" \t");
+  return text.substr(first, last - first + 1);
+}
+
+bool startsWith(const std::string& text, const std::string& prefix) {
+  return text.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::string readFile(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read '" + file.string() + "'");
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+}  // namespace
+
+std::string relativeTo(const std::string& path, const std::vector<fs::path>& roots) {
+  for (const fs::path& root : roots) {
+    std::string prefix = root.lexically_normal().string();
+    if (prefix.empty()) continue;
+    if (prefix.back() != '/') prefix += '/';
+    if (startsWith(path, prefix)) return path.substr(prefix.size());
+  }
+  return path;
+}
+
+std::string shorten(std::string_view text, std::size_t max) {
+  std::string out;
+  for (const char c : text) {
+    const bool space = c == '\n' || c == '\r' || c == '\t' || c == ' ';
+    if (space) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += c;
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() > max) {
+    const std::size_t keep = max > 3 ? max - 3 : 0;
+    out = out.substr(0, keep) + "...";
+  }
+  return out;
+}
+
+std::string BuildError::text(std::size_t max) const {
+  std::string where;
+  if (!file.empty()) {
+    where = file;
+    if (line > 0) where += ":" + std::to_string(line);
+    if (column > 0) where += ":" + std::to_string(column);
+    where += ": ";
+  }
+  return shorten(where + message, max);
+}
+
+std::optional<BuildError> firstBuildError(const std::string& output,
+                                          const std::vector<fs::path>& roots) {
+  static const std::regex located(R"(^(.+?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
+  const std::vector<std::string> lines = splitLines(output);
+  for (const std::string& line : lines) {
+    std::smatch m;
+    if (std::regex_match(line, m, located)) {
+      BuildError error;
+      error.file = relativeTo(m[1].str(), roots);
+      error.line = std::stoi(m[2].str());
+      error.column = m[3].matched ? std::stoi(m[3].str()) : 0;
+      error.message = m[4].str();
+      return error;
+    }
+  }
+  for (const std::string& line : lines) {
+    const auto at = line.find("undefined reference to");
+    if (at != std::string::npos) {
+      BuildError error;
+      error.message = "link error: " + line.substr(at);
+      return error;
+    }
+  }
+  for (const std::string& line : lines) {
+    const auto at = line.find("error:");
+    if (at != std::string::npos) {
+      BuildError error;
+      error.message = trim(line);
+      for (const fs::path& root : roots) {
+        std::string prefix = root.lexically_normal().string();
+        if (prefix.empty()) continue;
+        if (prefix.back() != '/') prefix += '/';
+        for (auto p = error.message.find(prefix); p != std::string::npos;
+             p = error.message.find(prefix)) {
+          error.message.erase(p, prefix.size());
+        }
+      }
+      return error;
+    }
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string> FailedCheck::lines() const {
+  std::vector<std::string> out;
+  std::string first = "a check failed";
+  if (!testCase.empty()) first += " in \"" + testCase + "\"";
+  if (!where.empty()) first += " at " + where;
+  out.push_back(first);
+  if (!check.empty()) out.push_back("  " + shorten(check, 200));
+  if (!expansion.empty()) out.push_back("  " + shorten(expansion, 200));
+  return out;
+}
+
+std::optional<FailedCheck> firstFailedCheck(const std::string& output,
+                                            const std::vector<fs::path>& roots) {
+  // Catch2's console reporter:
+  //   ------------------------------------------------------------------------------
+  //   the screen's background is blue
+  //   ------------------------------------------------------------------------------
+  //   /path/step02_blue_background.cpp:8
+  //   ..............................................................................
+  //
+  //   /path/step02_blue_background.cpp:10: FAILED:
+  //     CHECK( screen.bgcolor() == "blue" )
+  //   with expansion:
+  //     "white" == "blue"
+  const std::vector<std::string> lines = splitLines(output);
+  static const std::regex failed(R"(^(.+?):(\d+): FAILED:\s*$)");
+  std::string testCase;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (startsWith(line, "-----") && i + 2 < lines.size() && startsWith(lines[i + 2], "-----")) {
+      testCase = trim(lines[i + 1]);
+      i += 2;
+      continue;
+    }
+    std::smatch m;
+    if (!std::regex_match(line, m, failed)) continue;
+    FailedCheck result;
+    result.testCase = testCase;
+    result.where = relativeTo(m[1].str(), roots) + ":" + m[2].str();
+    std::size_t j = i + 1;
+    std::vector<std::string> body;
+    for (; j < lines.size(); ++j) {
+      if (startsWith(lines[j], "=====") || startsWith(lines[j], "-----") ||
+          std::regex_match(lines[j], failed)) {
+        break;
+      }
+      body.push_back(lines[j]);
+    }
+    // The check's own line(s), then "with expansion:" / "due to unexpected exception with
+    // message:" / "with message:" followed by indented lines.
+    std::string* into = &result.check;
+    for (const std::string& b : body) {
+      const std::string t = trim(b);
+      if (t.empty()) continue;
+      if (t == "with expansion:" || t == "with message:" || t == "with messages:") {
+        into = &result.expansion;
+        continue;
+      }
+      if (startsWith(t, "due to unexpected exception") ||
+          startsWith(t, "due to a fatal error condition")) {
+        into = &result.expansion;
+        if (!into->empty()) *into += " ";
+        *into += t;
+        continue;
+      }
+      if (!into->empty()) *into += " ";
+      *into += t;
+    }
+    return result;
+  }
+  return std::nullopt;
+}
+
+bool allTestsPassed(const std::string& output) {
+  return output.find("All tests passed") != std::string::npos;
+}
+
+std::string progressBar(int done, int total, int width) {
+  if (width < 1) width = 1;
+  const int d = std::clamp(done, 0, std::max(total, 0));
+  const int filled = total > 0 ? (d * width + total / 2) / total : 0;
+  const int shown = (d > 0 && filled == 0) ? 1 : (d < total && filled == width ? width - 1 : filled);
+  return "[" + std::string(static_cast<std::size_t>(shown), '#') +
+         std::string(static_cast<std::size_t>(width - shown), '-') + "]";
+}
+
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash) {
+  for (const char c : bytes) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ULL;
+  }
+  return hash;
+}
+
+std::string hex(std::uint64_t value) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i) {
+    out[static_cast<std::size_t>(i)] = digits[value & 0xF];
+    value >>= 4;
+  }
+  return out;
+}
+
+std::vector<fs::path> studentFiles(const fs::path& folder) {
+  std::vector<fs::path> files;
+  if (!fs::is_directory(folder)) return files;
+  for (auto it = fs::recursive_directory_iterator(folder); it != fs::recursive_directory_iterator();
+       ++it) {
+    const std::string name = it->path().filename().string();
+    if (!name.empty() && name[0] == '.') {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file()) files.push_back(it->path().lexically_relative(folder));
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::string stepHash(const Lesson& lesson, const Step& step) {
+  std::uint64_t hash = fnv1a(lesson.id + "/" + step.id);
+  hash = fnv1a(std::string(1, '\0'), hash);
+  for (const fs::path& file : studentFiles(lesson.exercise)) {
+    hash = fnv1a(file.generic_string(), hash);
+    hash = fnv1a(std::string(1, '\0'), hash);
+    const std::string bytes = readFile(lesson.exercise / file);
+    hash = fnv1a(std::to_string(bytes.size()), hash);
+    hash = fnv1a(std::string(1, '\0'), hash);
+    hash = fnv1a(bytes, hash);
+  }
+  hash = fnv1a(std::string(1, '\0'), hash);
+  hash = fnv1a(readFile(step.test), hash);
+  return hex(hash);
+}
+
+bool State::passedEver(const std::string& l, const std::string& s) const {
+  const auto it = passed.find(l);
+  return it != passed.end() && it->second.count(s) > 0;
+}
+
+bool State::passedWith(const std::string& l, const std::string& s, const std::string& hash) const {
+  const auto it = passed.find(l);
+  if (it == passed.end()) return false;
+  const auto found = it->second.find(s);
+  return found != it->second.end() && found->second == hash;
+}
+
+void State::markPassed(const std::string& l, const std::string& s, const std::string& hash) {
+  passed[l][s] = hash;
+}
+
+void State::markFailed(const std::string& l, const std::string& s) {
+  const auto it = passed.find(l);
+  if (it == passed.end()) return;
+  it->second.erase(s);
+  if (it->second.empty()) passed.erase(it);
+}
+
+nlohmann::json toJson(const State& state) {
+  nlohmann::json json;
+  json["mazekit_progress"] = 1;
+  json["lesson"] = state.lesson;
+  json["step"] = state.step;
+  json["passed"] = nlohmann::json::object();
+  for (const auto& [lesson, steps] : state.passed) {
+    for (const auto& [step, hash] : steps) json["passed"][lesson][step] = hash;
+  }
+  return json;
+}
+
+State stateFromJson(const nlohmann::json& json) {
+  if (!json.is_object()) throw std::runtime_error("it is not a JSON object");
+  if (!json.contains("mazekit_progress") || json["mazekit_progress"] != 1) {
+    throw std::runtime_error("it has no \"mazekit_progress\": 1");
+  }
+  State state;
+  try {
+    state.lesson = json.at("lesson").get<std::string>();
+    state.step = json.at("step").get<std::string>();
+    for (const auto& [lesson, steps] : json.at("passed").items()) {
+      if (!steps.is_object()) throw std::runtime_error("passed." + lesson + " is not an object");
+      for (const auto& [step, hash] : steps.items()) {
+        state.passed[lesson][step] = hash.get<std::string>();
+      }
+    }
+  } catch (const nlohmann::json::exception& error) {
+    throw std::runtime_error(error.what());
+  }
+  return state;
+}
+
+State loadState(const fs::path& file, std::string& warning) {
+  warning.clear();
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return {};
+  try {
+    const nlohmann::json json = nlohmann::json::parse(readFile(file));
+    return stateFromJson(json);
+  } catch (const std::exception& error) {
+    fs::path aside = file;
+    aside += ".corrupt";
+    fs::rename(file, aside, ec);
+    warning = "the progress file '" + file.string() + "' is not one (" +
+              shorten(error.what(), 100) + "); " +
+              (ec ? std::string("starting afresh") : "moved it to '" + aside.string() + "' and starting afresh");
+    return {};
+  }
+}
+
+void saveState(const fs::path& file, const State& state) {
+  if (file.has_parent_path()) fs::create_directories(file.parent_path());
+  turtle::saveFileAtomically(file, toJson(state).dump(2) + "\n");
+}
+
+StepRef firstNotPassed(const std::vector<Lesson>& lessons, std::size_t first, const State& state) {
+  for (std::size_t i = first; i < lessons.size(); ++i) {
+    for (const Step& step : lessons[i].steps) {
+      if (!state.passedEver(lessons[i].id, step.id)) return {&lessons[i], &step};
+    }
+  }
+  return {};
+}
+
+std::vector<const Step*> staleBefore(const Lesson& lesson, const Step& upTo, const State& state,
+                                     const std::function<std::string(const Step&)>& hashOf) {
+  std::vector<const Step*> stale;
+  for (const Step& step : lesson.steps) {
+    if (step.number >= upTo.number) break;
+    if (!state.passedWith(lesson.id, step.id, hashOf(step))) stale.push_back(&step);
+  }
+  return stale;
+}
+
+int passedCount(const Lesson& lesson, const State& state,
+                const std::function<std::string(const Step&)>& hashOf) {
+  int n = 0;
+  for (const Step& step : lesson.steps) {
+    if (state.passedWith(lesson.id, step.id, hashOf(step))) ++n;
+  }
+  return n;
+}
+
+}  // namespace mazekit::student

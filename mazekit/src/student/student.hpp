@@ -1,0 +1,123 @@
+#pragma once
+// The student's loop, the parts that need no compiler: reading a build's first error and a
+// test's first failed check, the progress bar, the content hash of a student's files, the
+// progress file, and which step comes next.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "lessons.hpp"
+
+namespace mazekit::student {
+
+/// "path/to/file": a path under one of `roots` written relative to it, others as they are.
+std::string relativeTo(const std::string& path, const std::vector<std::filesystem::path>& roots);
+
+/// `text` on one line (newlines and runs of spaces become one space), cut to `max` characters
+/// with "..." at the end when it is longer.
+std::string shorten(std::string_view text, std::size_t max);
+
+/// The first compiler (or linker) error in a build's output.
+struct BuildError {
+  std::string file;     ///< relative to the kit when it is inside it; empty for a link error
+  int line = 0;
+  int column = 0;
+  std::string message;  ///< "'makeScreen' was not declared in this scope"
+  /// "lessons/01-turtle-warmup/tests/step01_a_screen.cpp:9:29: 'makeScreen' was not declared ..."
+  std::string text(std::size_t max = 200) const;
+};
+
+/// The first `error:` of a build's output (g++'s "file:line:col: error: message", or
+/// "fatal error:"; else a linker's "undefined reference"; else any line with "error:").
+/// Paths under `roots` are made relative to them. Nothing when the output has no error.
+std::optional<BuildError> firstBuildError(const std::string& output,
+                                          const std::vector<std::filesystem::path>& roots);
+
+/// The first failed check in a Catch2 test program's console output.
+struct FailedCheck {
+  std::string testCase;   ///< "the screen's background is blue"
+  std::string where;      ///< "lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10"
+  std::string check;      ///< "CHECK( screen.bgcolor() == \"blue\" )"
+  std::string expansion;  ///< "\"white\" == \"blue\"", or the exception's message
+  /// A few lines in plain words.
+  std::vector<std::string> lines() const;
+};
+std::optional<FailedCheck> firstFailedCheck(const std::string& output,
+                                            const std::vector<std::filesystem::path>& roots);
+
+/// Catch2 printed its summary of a run in which every test passed.
+bool allTestsPassed(const std::string& output);
+
+/// "[########------------]" with `width` cells inside the brackets, done out of total.
+std::string progressBar(int done, int total, int width = 20);
+
+/// 64-bit FNV-1a, continued from `hash`.
+std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = 14695981039346656037ULL);
+/// 16 lowercase hex digits.
+std::string hex(std::uint64_t value);
+
+/// The student's files of a lesson: every regular file under its exercise folder, except
+/// names that start with '.' (editors' swap files, mazekit's backups). Sorted, relative.
+std::vector<std::filesystem::path> studentFiles(const std::filesystem::path& exerciseFolder);
+
+/// The content hash a step's verdict depends on: the student's files (names and bytes) and
+/// the step's test file. Equal hashes, equal verdicts.
+std::string stepHash(const Lesson& lesson, const Step& step);
+
+/// What mazekit remembers between runs: where the student is and which steps passed against
+/// which content of their files.
+struct State {
+  std::string lesson;  ///< the lesson the student is on ("01-turtle-warmup"), or empty
+  std::string step;    ///< the step the last check stopped at, or empty
+  std::map<std::string, std::map<std::string, std::string>> passed;  ///< lesson → step → hash
+
+  bool passedEver(const std::string& lesson, const std::string& step) const;
+  bool passedWith(const std::string& lesson, const std::string& step, const std::string& hash) const;
+  void markPassed(const std::string& lesson, const std::string& step, const std::string& hash);
+  void markFailed(const std::string& lesson, const std::string& step);
+
+  friend bool operator==(const State& a, const State& b) {
+    return a.lesson == b.lesson && a.step == b.step && a.passed == b.passed;
+  }
+};
+
+nlohmann::json toJson(const State& state);
+/// Throws std::runtime_error saying what is wrong with the JSON.
+State stateFromJson(const nlohmann::json& json);
+
+/// Reads the progress file. A missing file is a fresh start. A file that is not a progress
+/// file (cut short, edited by hand) is moved aside to FILE.corrupt and reading starts afresh;
+/// `warning` then says so in one line.
+State loadState(const std::filesystem::path& file, std::string& warning);
+/// Writes the progress file whole or not at all (the folder is created).
+void saveState(const std::filesystem::path& file, const State& state);
+
+struct StepRef {
+  const Lesson* lesson = nullptr;
+  const Step* step = nullptr;
+  explicit operator bool() const { return step != nullptr; }
+};
+
+/// Where a check starts: the first step, from lesson `first` on in lesson order, that has
+/// never passed. Nothing when every step from there on has passed.
+StepRef firstNotPassed(const std::vector<Lesson>& lessons, std::size_t first, const State& state);
+
+/// The steps before `upTo` in its lesson that passed once but not against the files as they
+/// are now (`hashOf` gives a step's current hash): they must be checked again before the
+/// student moves on.
+std::vector<const Step*> staleBefore(const Lesson& lesson, const Step& upTo, const State& state,
+                                     const std::function<std::string(const Step&)>& hashOf);
+
+/// Steps of a lesson that passed against the files as they are now.
+int passedCount(const Lesson& lesson, const State& state,
+                const std::function<std::string(const Step&)>& hashOf);
+
+}  // namespace mazekit::student

@@ -1,0 +1,590 @@
+// The student's loop: reading a build's first error and a test's first failed check, the
+// progress bar, the progress file (round trip, cut short, garbage), which step comes next,
+// running a program with a time limit, and the real mazekit binary's status, list, hint,
+// check, reset and watch on the kit's untouched exercises or on copies of them.
+#include <catch2/catch.hpp>
+
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <turtle/save_file.hpp>
+
+#include "kit.hpp"
+#include "lessons.hpp"
+#include "student/runner.hpp"
+#include "student/student.hpp"
+
+namespace fs = std::filesystem;
+using namespace mazekit;
+using namespace mazekit::student;
+
+namespace {
+
+const fs::path work = fs::path(STUDENT_TEST_DIR) / "student test";  // a space, on purpose
+const fs::path kitSource = KIT_SOURCE_DIR;
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+fs::path freshDir(const std::string& name) {
+  const fs::path dir = work / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+std::string quoted(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+// Runs mazekit with `args` (a shell word list) and extra environment, stdin from /dev/null.
+Run runMazekit(const std::string& args, std::vector<std::pair<std::string, std::string>> env,
+            const std::string& name) {
+  const fs::path dir = work / ("run-" + name);
+  fs::create_directories(dir);
+  const fs::path err = dir / "stderr.txt";
+  const ProcessResult r = runProcess(
+      {"sh", "-c", quoted(MAZEKIT_EXE) + " " + args + " 2>" + quoted(err.string())}, env, 110.0);
+  Run run;
+  run.status = r.exitCode;
+  run.out = r.output;
+  run.err = readFile(err);
+  return run;
+}
+
+int lineCount(const std::string& text) {
+  int n = 0;
+  for (const char c : text) n += c == '\n';
+  return n;
+}
+
+// A copy of the kit's lessons and exercises that a test may change.
+Kit copyOfKit(const std::string& name) {
+  const fs::path dir = freshDir(name);
+  fs::copy(kitSource / "lessons", dir / "lessons", fs::copy_options::recursive);
+  fs::copy(kitSource / "exercises", dir / "exercises", fs::copy_options::recursive);
+  Kit kit;
+  kit.source = dir;
+  kit.build = dir / "build";
+  return kit;
+}
+
+Lesson fakeLesson(const std::string& id, int steps) {
+  Lesson lesson;
+  lesson.id = id;
+  lesson.number = std::stoi(id.substr(0, 2));
+  for (int k = 1; k <= steps; ++k) {
+    Step step;
+    step.number = k;
+    step.id = "0" + std::to_string(k) + "-step";
+    lesson.steps.push_back(step);
+  }
+  return lesson;
+}
+
+// What ninja and g++ print when a step's test does not compile (LC_ALL=C).
+const std::string ninjaOutput =
+    "[1/2] Building CXX object lessons/CMakeFiles/exercise01_step03.dir/01-turtle-warmup/tests/step03_white_square.cpp.o\n"
+    "FAILED: lessons/CMakeFiles/exercise01_step03.dir/01-turtle-warmup/tests/step03_white_square.cpp.o \n"
+    "/usr/bin/c++ -DKIT_LESSON_ID=\\\"01-turtle-warmup\\\" -I/kit/exercises/01-turtle-warmup -Werror -c /kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp\n"
+    "In file included from /kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:6:\n"
+    "/kit/exercises/01-turtle-warmup/warmup.hpp: In function 'turtle::Screen makeScreen()':\n"
+    "/kit/exercises/01-turtle-warmup/warmup.hpp:14:3: warning: unused variable 'x' [-Wunused-variable]\n"
+    "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: error: 'stampSquare' was not declared in this scope\n"
+    "   11 |   stampSquare(t, -190, 190, \"white\");\n"
+    "      |   ^~~~~~~~~~~\n"
+    "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:12:3: error: 'other' was not declared in this scope\n"
+    "ninja: build stopped: subcommand failed.\n";
+
+// What a Catch2 v2 test program prints when a check fails.
+const std::string catchOutput =
+    "\n"
+    "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+    "exercise01_step02 is a Catch v2.13.10 host application.\n"
+    "Run with -? for options\n"
+    "\n"
+    "-------------------------------------------------------------------------------\n"
+    "the screen's background is blue\n"
+    "-------------------------------------------------------------------------------\n"
+    "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp:8\n"
+    "...............................................................................\n"
+    "\n"
+    "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10: FAILED:\n"
+    "  CHECK( screen.bgcolor() == \"blue\" )\n"
+    "with expansion:\n"
+    "  \"white\" == \"blue\"\n"
+    "\n"
+    "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp:11: FAILED:\n"
+    "  CHECK( screen.colorAt(0, 0) == \"blue\" )\n"
+    "\n"
+    "===============================================================================\n"
+    "test cases: 1 | 1 failed\n"
+    "assertions: 3 | 2 failed\n";
+
+}  // namespace
+
+// ---- reading a build's output ------------------------------------------------------------
+
+TEST_CASE("the first build error is the first error line, with its path relative to the kit") {
+  const auto error = firstBuildError(ninjaOutput, {"/kit"});
+  REQUIRE(error);
+  CHECK(error->file == "lessons/01-turtle-warmup/tests/step03_white_square.cpp");
+  CHECK(error->line == 11);
+  CHECK(error->column == 3);
+  CHECK(error->message == "'stampSquare' was not declared in this scope");
+  CHECK(error->text() ==
+        "lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: 'stampSquare' was not declared in this scope");
+}
+
+TEST_CASE("a path outside the kit is kept whole, and a long message is cut to one short line") {
+  const std::string output = "/usr/include/c++/12/bits/stl_vector.h:1123:9: error: no match for 'operator=' " +
+                             std::string(300, 'x') + "\n";
+  const auto error = firstBuildError(output, {"/kit"});
+  REQUIRE(error);
+  CHECK(error->file == "/usr/include/c++/12/bits/stl_vector.h");
+  const std::string text = error->text(120);
+  CHECK(text.size() == 120);
+  CHECK(text.substr(117) == "...");
+  CHECK(text.find('\n') == std::string::npos);
+}
+
+TEST_CASE("a missing header is a fatal error; a link error and a bare error line are found too") {
+  const auto fatal = firstBuildError(
+      "/kit/lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: fatal error: warmup.hpp: No such file or directory\n",
+      {"/kit/"});
+  REQUIRE(fatal);
+  CHECK(fatal->text() == "lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: warmup.hpp: No such file or directory");
+
+  const auto link = firstBuildError(
+      "/usr/bin/ld: step01.cpp.o: in function `main':\n"
+      "step01.cpp:(.text+0x1c): undefined reference to `makeScreen()'\n"
+      "collect2: error: ld returned 1 exit status\n",
+      {"/kit"});
+  REQUIRE(link);
+  CHECK(link->file.empty());
+  CHECK(link->text() == "link error: undefined reference to `makeScreen()'");
+
+  const auto bare = firstBuildError("ninja: error: loading 'build.ninja': No such file or directory\n", {"/kit"});
+  REQUIRE(bare);
+  CHECK(bare->text() == "ninja: error: loading 'build.ninja': No such file or directory");
+
+  CHECK_FALSE(firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
+}
+
+TEST_CASE("the first failed check names the test case, the place, the check and its values") {
+  const auto failed = firstFailedCheck(catchOutput, {"/kit"});
+  REQUIRE(failed);
+  CHECK(failed->testCase == "the screen's background is blue");
+  CHECK(failed->where == "lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
+  CHECK(failed->check == "CHECK( screen.bgcolor() == \"blue\" )");
+  CHECK(failed->expansion == "\"white\" == \"blue\"");
+  const auto lines = failed->lines();
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] ==
+        "a check failed in \"the screen's background is blue\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
+  CHECK_FALSE(allTestsPassed(catchOutput));
+  CHECK(allTestsPassed("===============================================================================\n"
+                       "All tests passed (3 assertions in 1 test case)\n"));
+  CHECK_FALSE(firstFailedCheck("All tests passed (3 assertions in 1 test case)\n", {"/kit"}));
+}
+
+TEST_CASE("an exception thrown by the student's code is the failed check's message") {
+  const std::string output =
+      "-------------------------------------------------------------------------------\n"
+      "a maze has its size\n"
+      "-------------------------------------------------------------------------------\n"
+      "/kit/lessons/02-building-the-maze/tests/step01.cpp:5\n"
+      "...............................................................................\n"
+      "\n"
+      "/kit/lessons/02-building-the-maze/tests/step01.cpp:5: FAILED:\n"
+      "due to unexpected exception with message:\n"
+      "  vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)\n"
+      "\n"
+      "===============================================================================\n";
+  const auto failed = firstFailedCheck(output, {"/kit"});
+  REQUIRE(failed);
+  CHECK(failed->check.empty());
+  CHECK(failed->expansion ==
+        "due to unexpected exception with message: vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)");
+}
+
+// ---- progress bar, hashes ----------------------------------------------------------------
+
+TEST_CASE("the progress bar is full only when every step passes, and shows any progress") {
+  CHECK(progressBar(0, 5, 10) == "[----------]");
+  CHECK(progressBar(5, 5, 10) == "[##########]");
+  CHECK(progressBar(2, 5, 10) == "[####------]");
+  CHECK(progressBar(1, 22, 10) == "[#---------]");
+  CHECK(progressBar(21, 22, 10) == "[#########-]");
+  CHECK(progressBar(9, 5, 10) == "[##########]");
+  CHECK(progressBar(0, 0, 4) == "[----]");
+  CHECK(progressBar(3, 22).size() == 22);
+}
+
+TEST_CASE("a step's hash changes with the student's files and the test, not with backups") {
+  const Kit kit = copyOfKit("hash");
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "1");
+  const Step& step = lesson.step("1");
+  const std::string start = stepHash(lesson, step);
+  CHECK(start.size() == 16);
+  CHECK(stepHash(lesson, step) == start);
+  CHECK(stepHash(lesson, lesson.step("2")) != start);
+
+  writeFile(lesson.exercise / ".backup-20250101-000000" / "warmup.hpp", "old");
+  writeFile(lesson.exercise / ".warmup.hpp.swp", "swap");
+  CHECK(stepHash(lesson, step) == start);
+
+  const std::string code = readFile(lesson.exercise / "warmup.hpp");
+  writeFile(lesson.exercise / "warmup.hpp", code + "\n");
+  CHECK(stepHash(lesson, step) != start);
+  writeFile(lesson.exercise / "warmup.hpp", code);
+  CHECK(stepHash(lesson, step) == start);
+
+  writeFile(lesson.exercise / "extra.hpp", "");
+  CHECK(stepHash(lesson, step) != start);
+  fs::remove(lesson.exercise / "extra.hpp");
+
+  writeFile(step.test, readFile(step.test) + "// changed\n");
+  CHECK(stepHash(lesson, step) != start);
+}
+
+// ---- the progress file -------------------------------------------------------------------
+
+TEST_CASE("the progress file reads back what was written") {
+  const fs::path file = freshDir("state") / "sub folder" / "progress.json";
+  State state;
+  state.lesson = "02-building-the-maze";
+  state.step = "03-walls";
+  state.markPassed("01-turtle-warmup", "01-a-screen", "0123456789abcdef");
+  state.markPassed("02-building-the-maze", "01-a-maze", "fedcba9876543210");
+  saveState(file, state);
+  std::string warning;
+  const State back = loadState(file, warning);
+  CHECK(warning.empty());
+  CHECK(back == state);
+  CHECK(back.passedWith("01-turtle-warmup", "01-a-screen", "0123456789abcdef"));
+  CHECK_FALSE(back.passedWith("01-turtle-warmup", "01-a-screen", "0000000000000000"));
+  CHECK(back.passedEver("01-turtle-warmup", "01-a-screen"));
+
+  State changed = back;
+  changed.markFailed("01-turtle-warmup", "01-a-screen");
+  CHECK_FALSE(changed.passedEver("01-turtle-warmup", "01-a-screen"));
+  CHECK(changed.passed.count("01-turtle-warmup") == 0);
+  CHECK_FALSE(changed == back);
+}
+
+TEST_CASE("no progress file is a fresh start") {
+  std::string warning = "left over";
+  const State state = loadState(freshDir("no-state") / "progress.json", warning);
+  CHECK(warning.empty());
+  CHECK(state == State{});
+}
+
+TEST_CASE("a progress file cut short or not ours is moved aside, with a warning, and work starts afresh") {
+  const fs::path dir = freshDir("corrupt");
+  State state;
+  state.lesson = "01-turtle-warmup";
+  state.markPassed("01-turtle-warmup", "01-a-screen", "0123456789abcdef");
+  const std::string whole = toJson(state).dump(2);
+  for (const std::string& bad : {whole.substr(0, whole.size() / 2), std::string("[1, 2, 3]"),
+                                 std::string("{\"mazekit_progress\": 1, \"lesson\": 7, \"step\": \"\", \"passed\": {}}"),
+                                 std::string("{\"lesson\": \"x\"}"), std::string("")}) {
+    const fs::path file = dir / "progress.json";
+    fs::remove(dir / "progress.json.corrupt");
+    writeFile(file, bad);
+    std::string warning;
+    const State read = loadState(file, warning);
+    CHECK(read == State{});
+    CHECK(warning.find("is not one") != std::string::npos);
+    CHECK(lineCount(warning) == 0);
+    CHECK_FALSE(fs::exists(file));
+    CHECK(readFile(dir / "progress.json.corrupt") == bad);
+  }
+}
+
+// ---- which step comes next ---------------------------------------------------------------
+
+TEST_CASE("the next step is the first that never passed, from the student's lesson on") {
+  const std::vector<Lesson> lessons = {fakeLesson("01-a", 3), fakeLesson("02-b", 2)};
+  State state;
+  StepRef next = firstNotPassed(lessons, 0, state);
+  REQUIRE(next);
+  CHECK(next.lesson == &lessons[0]);
+  CHECK(next.step->number == 1);
+
+  state.markPassed("01-a", "01-step", "h");
+  state.markPassed("01-a", "02-step", "h");
+  CHECK(firstNotPassed(lessons, 0, state).step->number == 3);
+  state.markPassed("01-a", "03-step", "h");
+  next = firstNotPassed(lessons, 0, state);
+  CHECK(next.lesson == &lessons[1]);
+  CHECK(next.step->number == 1);
+  // A student who went on to lesson 2 first.
+  State ahead;
+  ahead.markPassed("02-b", "01-step", "h");
+  next = firstNotPassed(lessons, 1, ahead);
+  CHECK(next.lesson == &lessons[1]);
+  CHECK(next.step->number == 2);
+  ahead.markPassed("02-b", "02-step", "h");
+  CHECK_FALSE(firstNotPassed(lessons, 1, ahead));
+  CHECK(firstNotPassed(lessons, 0, ahead).lesson == &lessons[0]);
+}
+
+TEST_CASE("earlier steps that passed against other files are checked again before moving on") {
+  const Lesson lesson = fakeLesson("01-a", 4);
+  State state;
+  state.markPassed("01-a", "01-step", "now");
+  state.markPassed("01-a", "02-step", "before");
+  state.markPassed("01-a", "03-step", "now");
+  const auto hashOf = [](const Step&) { return std::string("now"); };
+  const auto stale = staleBefore(lesson, lesson.steps[3], state, hashOf);
+  REQUIRE(stale.size() == 1);
+  CHECK(stale[0]->number == 2);
+  CHECK(staleBefore(lesson, lesson.steps[1], state, hashOf).empty());
+  CHECK(passedCount(lesson, state, hashOf) == 2);
+}
+
+// ---- running a program -------------------------------------------------------------------
+
+TEST_CASE("a program's output and exit status are captured") {
+  const ProcessResult r = runProcess({"sh", "-c", "echo out; echo err >&2; exit 3"}, {{"MK_TEST", "x"}}, 10.0);
+  CHECK(r.exitCode == 3);
+  CHECK(r.signal == 0);
+  CHECK_FALSE(r.timedOut);
+  CHECK(r.output.find("out\n") != std::string::npos);
+  CHECK(r.output.find("err\n") != std::string::npos);
+  CHECK(runProcess({"sh", "-c", "printf %s \"$MK_TEST\""}, {{"MK_TEST", "seen"}}, 10.0).output == "seen");
+}
+
+TEST_CASE("a program past its time limit is killed, with its children") {
+  const auto start = std::chrono::steady_clock::now();
+  const ProcessResult r = runProcess({"sh", "-c", "sleep 30 & sleep 30; echo never"}, {}, 0.5);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CHECK(r.timedOut);
+  CHECK_FALSE(r.ok());
+  CHECK(seconds < 5.0);
+  CHECK(r.output.find("never") == std::string::npos);
+}
+
+TEST_CASE("a crash is its signal, a flood of output is capped, a missing program is an error") {
+  const ProcessResult crashed = runProcess({"sh", "-c", "kill -SEGV $$"}, {}, 10.0);
+  CHECK(crashed.signal == SIGSEGV);
+  CHECK(signalName(SIGSEGV).find("SIGSEGV") == 0);
+  const ProcessResult flood = runProcess({"sh", "-c", "yes mazekit | head -c 1000000"}, {}, 10.0, 1000);
+  CHECK(flood.exitCode == 0);
+  CHECK(flood.output.size() == 1000);
+  CHECK(flood.truncated);
+  CHECK_THROWS_WITH(runProcess({"/no/such/program"}, {}, 10.0),
+                    Catch::Contains("cannot run '/no/such/program'"));
+}
+
+// ---- the mazekit binary --------------------------------------------------------------------
+
+TEST_CASE("mazekit status on the untouched exercises: RED at lesson 1 step 1, with the compiler's error") {
+  const fs::path dir = freshDir("status");
+  const auto run = runMazekit("", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                           "status");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("Lesson 1 of 3: Turtle warm-up") != std::string::npos);
+  CHECK(run.out.find("Step 1 of 5: A screen to draw on") != std::string::npos);
+  CHECK(run.out.find("[--------------------] 0 of 5 steps pass") != std::string::npos);
+  CHECK(run.out.find("RED    does not compile") != std::string::npos);
+  CHECK(run.out.find("lessons/01-turtle-warmup/tests/step01_a_screen.cpp:") != std::string::npos);
+  CHECK(run.out.find("'makeScreen' was not declared") != std::string::npos);  // lesson.json's red pattern
+  CHECK(run.out.find(kitSource.string() + "/") == std::string::npos);           // paths relative to the kit
+  CHECK(run.out.find("mazekit hint") != std::string::npos);
+  CHECK(run.err.empty());
+  std::string warning;
+  const State state = loadState(dir / "progress.json", warning);
+  CHECK(warning.empty());
+  CHECK(state.lesson == "01-turtle-warmup");
+  CHECK(state.step == "01-a-screen");
+  CHECK(state.passed.empty());
+
+  // `mazekit status` is the same, and `mazekit hint` then gives step 1's hint.
+  const auto again = runMazekit("status --lesson 01-turtle-warmup", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                                                  {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                             "status");
+  CHECK(again.status == 1);
+  CHECK(again.out == run.out);
+  const auto hint = runMazekit("hint", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "status");
+  CHECK(hint.status == 0);
+  CHECK(hint.out.find("Hint for lesson 1, step 1 of 5: A screen to draw on") != std::string::npos);
+  CHECK(hint.out.find("returns a turtle::Screen") != std::string::npos);
+}
+
+TEST_CASE("mazekit check LESSON STEP checks that step") {
+  const fs::path dir = freshDir("check");
+  const auto run = runMazekit("check 1 3", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                         {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                           "check");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("Step 3 of 5: A white square in the top-left corner") != std::string::npos);
+  CHECK(run.out.find("RED    does not compile") != std::string::npos);
+}
+
+TEST_CASE("mazekit list marks passed steps, steps passed before a change, and the rest") {
+  const fs::path dir = freshDir("list");
+  const auto lessons = loadLessons(locateKit());
+  const Lesson& lesson = findLesson(lessons, "1");
+  State state;
+  state.lesson = lesson.id;
+  state.step = "03-white-square";
+  state.markPassed(lesson.id, "01-a-screen", stepHash(lesson, lesson.step("1")));
+  state.markPassed(lesson.id, "02-blue-background", "0000000000000000");
+  saveState(dir / "progress.json", state);
+  const auto run = runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "list");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("Lesson 1: Turtle warm-up  [##--------] 1/5") != std::string::npos);
+  CHECK(run.out.find("  [x]  1  A screen to draw on\n") != std::string::npos);
+  CHECK(run.out.find("  [~]  2  The background is blue: everything is wall   (passed before your latest change)\n") !=
+        std::string::npos);
+  CHECK(run.out.find("  [ ]  3  A white square in the top-left corner   <- you are here\n") != std::string::npos);
+  CHECK(run.out.find("Lesson 2: Building the maze") != std::string::npos);
+  CHECK(run.out.find("Lesson 3: Solving the maze") != std::string::npos);
+  // Every step of every lesson has its line.
+  std::size_t steps = 0;
+  for (const Lesson& l : lessons) steps += l.steps.size();
+  std::size_t marks = 0;
+  for (auto at = run.out.find("\n  ["); at != std::string::npos; at = run.out.find("\n  [", at + 1)) ++marks;
+  CHECK(marks == steps);
+}
+
+TEST_CASE("mazekit hint LESSON STEP gives that step's hint, from lesson.json") {
+  const auto lessons = loadLessons(locateKit());
+  const auto run = runMazekit("hint 2 3", {{"MAZEKIT_STATE", (work / "no such" / "progress.json").string()}}, "hint");
+  CHECK(run.status == 0);
+  const std::string first = findLesson(lessons, "2").step("3").hint.substr(0, 30);
+  CHECK(run.out.find(first.substr(0, first.rfind(' '))) != std::string::npos);
+  CHECK_FALSE(fs::exists(work / "no such"));  // a hint writes nothing
+}
+
+TEST_CASE("bad usage is one line and exit status 2") {
+  const fs::path dir = freshDir("usage");
+  const std::vector<std::pair<std::string, std::string>> env = {{"MAZEKIT_STATE", (dir / "progress.json").string()}};
+  const auto noLesson = runMazekit("status --lesson 9", env, "usage");
+  CHECK(noLesson.status == 2);
+  CHECK(lineCount(noLesson.err) == 1);
+  CHECK(noLesson.err.find("there is no lesson '9': the lessons are 1 (01-turtle-warmup)") != std::string::npos);
+  const auto noStep = runMazekit("check 1 99", env, "usage");
+  CHECK(noStep.status == 2);
+  CHECK(lineCount(noStep.err) == 1);
+  CHECK(noStep.err.find("lesson 1 has no step '99': its steps are 1 to 5") != std::string::npos);
+  const auto hint = runMazekit("hint nine", env, "usage");
+  CHECK(hint.status == 2);
+  CHECK(lineCount(hint.err) == 1);
+  const auto noArgs = runMazekit("check", env, "usage");
+  CHECK(noArgs.status == 2);
+  // reset with no terminal and no --yes refuses, and changes nothing.
+  const std::string before = readFile(kitSource / "exercises" / "01-turtle-warmup" / "warmup.hpp");
+  const auto reset = runMazekit("reset 1", env, "usage");
+  CHECK(reset.status == 2);
+  CHECK(lineCount(reset.err) == 1);
+  CHECK(reset.err.find("add --yes") != std::string::npos);
+  CHECK(readFile(kitSource / "exercises" / "01-turtle-warmup" / "warmup.hpp") == before);
+  // watch needs a terminal: it says so rather than waiting for ever.
+  const auto watch = runMazekit("watch", env, "usage");
+  CHECK(watch.status == 2);
+  CHECK(lineCount(watch.err) == 1);
+  CHECK(watch.err.find("run it in a terminal") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "progress.json"));
+}
+
+TEST_CASE("mazekit with a build tree that is not there says how to build the kit") {
+  const fs::path dir = freshDir("no-build");
+  const auto run = runMazekit("status", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                      {"MAZEKIT_BUILD", (dir / "build").string()}},
+                           "no-build");
+  CHECK(run.status == 1);
+  CHECK(lineCount(run.err) == 1);
+  CHECK(run.err.find("the kit is not built yet") != std::string::npos);
+  CHECK(run.err.find("cmake --preset dev && cmake --build build/dev") != std::string::npos);
+}
+
+TEST_CASE("a garbled progress file is set aside with a one-line warning, and mazekit goes on") {
+  const fs::path dir = freshDir("garbled");
+  writeFile(dir / "progress.json", "{\"mazekit_progress\": 1, \"lesson\": ");
+  const auto run = runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "garbled");
+  CHECK(run.status == 0);
+  CHECK(lineCount(run.err) == 1);
+  CHECK(run.err.find("is not one") != std::string::npos);
+  CHECK(run.out.find("[ ]  1  A screen to draw on") != std::string::npos);
+  CHECK(fs::exists(dir / "progress.json.corrupt"));
+}
+
+TEST_CASE("mazekit reset --yes puts the starting files back and keeps the student's in a backup") {
+  const Kit kit = copyOfKit("reset");
+  const fs::path exercise = kit.exercises() / "01-turtle-warmup";
+  const std::string start = readFile(exercise / "warmup.hpp");
+  // The build tree keeps the starting files (mazekit/src/student/starting_files.cmake).
+  writeFile(kit.build / "mazekit" / "starting-files" / "01-turtle-warmup" / "warmup.hpp", start);
+  writeFile(exercise / "warmup.hpp", start + "inline int mine() { return 1; }\n");
+  writeFile(exercise / "notes.txt", "my notes\n");
+  State state;
+  state.lesson = "01-turtle-warmup";
+  state.step = "02-blue-background";
+  state.markPassed("01-turtle-warmup", "01-a-screen", "0123456789abcdef");
+  state.markPassed("02-building-the-maze", "01-a-maze", "0123456789abcdef");
+  const fs::path progress = kit.source / "progress.json";
+  saveState(progress, state);
+
+  const auto run = runMazekit("reset 01-turtle-warmup --yes",
+                           {{"MAZEKIT_HOME", kit.source.string()}, {"MAZEKIT_BUILD", kit.build.string()},
+                            {"MAZEKIT_STATE", progress.string()}},
+                           "reset");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(readFile(exercise / "warmup.hpp") == start);
+  CHECK_FALSE(fs::exists(exercise / "notes.txt"));
+  std::vector<fs::path> backups;
+  for (const auto& entry : fs::directory_iterator(exercise)) {
+    if (entry.path().filename().string().rfind(".backup-", 0) == 0) backups.push_back(entry.path());
+  }
+  REQUIRE(backups.size() == 1);
+  CHECK(readFile(backups[0] / "warmup.hpp") == start + "inline int mine() { return 1; }\n");
+  CHECK(readFile(backups[0] / "notes.txt") == "my notes\n");
+  CHECK(run.out.find("yours are in exercises/01-turtle-warmup/.backup-") != std::string::npos);
+  std::string warning;
+  const State after = loadState(progress, warning);
+  CHECK_FALSE(after.passedEver("01-turtle-warmup", "01-a-screen"));
+  CHECK(after.passedEver("02-building-the-maze", "01-a-maze"));
+  CHECK(after.step.empty());
+
+  // Without the starting files in the build tree, reset says so and changes nothing.
+  fs::remove_all(kit.build / "mazekit" / "starting-files" / "01-turtle-warmup");
+  const auto missing = runMazekit("reset 1 --yes",
+                               {{"MAZEKIT_HOME", kit.source.string()}, {"MAZEKIT_BUILD", kit.build.string()},
+                                {"MAZEKIT_STATE", progress.string()}},
+                               "reset");
+  CHECK(missing.status == 1);
+  CHECK(lineCount(missing.err) == 1);
+  CHECK(missing.err.find("no starting files for lesson 1") != std::string::npos);
+  CHECK(readFile(exercise / "warmup.hpp") == start);
+}
