@@ -22,3 +22,15 @@ install(FILES
   "${PROJECT_BINARY_DIR}/mazekitConfigVersion.cmake"
   DESTINATION "${MAZEKIT_INSTALL_CMAKEDIR}"
   COMPONENT mazekit_development)
+
+# The same targets straight from this build tree, for projects that build against the kit
+# without installing it: `mazekit grade` builds students' steps with
+#   find_package(mazekit CONFIG REQUIRED PATHS <build tree>/mazekit-build-tree NO_DEFAULT_PATH)
+export(EXPORT mazekitTargets
+  NAMESPACE mazekit::
+  FILE "${PROJECT_BINARY_DIR}/mazekit-build-tree/mazekitTargets.cmake")
+configure_package_config_file(
+  "${PROJECT_SOURCE_DIR}/cmake/mazekitConfig.cmake.in"
+  "${PROJECT_BINARY_DIR}/mazekit-build-tree/mazekitConfig.cmake"
+  INSTALL_DESTINATION "mazekit-build-tree"
+  INSTALL_PREFIX "${PROJECT_BINARY_DIR}")

@@ -1,0 +1,81 @@
+# The grading test: packs the fabricated submissions in grading/submissions the way students
+# hand them in (folders, .zip, .tar.gz; one name with a space; a hostile archive), runs
+# `mazekit grade` on them and compares its grades.csv with grading/expected.csv, then checks
+# that each failure is reported for the right reason.
+#
+#   cmake -DMAZEKIT=... -DGRADING=<kit>/grading -DWORK=<folder> [-DJOBS=2] -P check_grading.cmake
+if(NOT JOBS)
+  set(JOBS 2)
+endif()
+set(in "${WORK}/handed in")      # paths with spaces on purpose
+set(out "${WORK}/graded work")
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${in}")
+set(src "${GRADING}/submissions")
+
+foreach(folder complete loops-forever crashes exits-early)
+  file(COPY "${src}/${folder}" DESTINATION "${in}")
+endforeach()
+function(pack name format)
+  file(GLOB_RECURSE files RELATIVE "${src}/${name}" "${src}/${name}/*")
+  set(mode cf)
+  if(format STREQUAL "zip")
+    set(archive "${in}/${name}.zip")
+  else()
+    set(archive "${in}/${name}.tar.gz")
+    set(format gnutar)
+    set(mode czf)
+  endif()
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E tar ${mode} "${archive}" --format=${format} -- ${files}
+    WORKING_DIRECTORY "${src}/${name}" RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "cannot pack ${name}")
+  endif()
+endfunction()
+pack("half done" zip)
+pack(edits-its-tests zip)
+pack(no-source zip)
+pack(does-not-compile gnutar)
+file(COPY "${GRADING}/archives/climbs-out.zip" DESTINATION "${in}")
+
+execute_process(
+  COMMAND "${MAZEKIT}" grade "${in}" --lesson 2 --out "${out}" -j ${JOBS} --timeout 3
+  RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+message("${stdout}${stderr}")
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "mazekit grade exited with ${status}")
+endif()
+
+file(READ "${GRADING}/expected.csv" expected)
+file(READ "${out}/grades.csv" actual)
+if(NOT actual STREQUAL expected)
+  message(FATAL_ERROR "grades.csv differs from grading/expected.csv:\n--- expected\n${expected}--- got\n${actual}")
+endif()
+
+# Each failure for its reason, in the student's results.json.
+function(expect student text)
+  file(READ "${out}/${student}/results.json" json)
+  string(FIND "${json}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${student}/results.json does not say '${text}':\n${json}")
+  endif()
+endfunction()
+expect(loops-forever "timed out: still running after 3 s")
+expect(crashes "crashed: SIG")
+expect(exits-early "the program ended before its tests finished")
+expect(does-not-compile "does not compile: maze.hpp:")
+expect(edits-its-tests "edited test ignored: tests/step10_dig_east.cpp")
+expect(edits-its-tests "build file ignored: CMakeLists.txt")
+expect(no-source "no maze.hpp in the submission")
+expect(climbs-out "climbs out of its folder")
+expect(half_done "Step 12: ")
+foreach(file report.html complete/junit.xml complete/picture.png)
+  if(NOT EXISTS "${out}/${file}")
+    message(FATAL_ERROR "mazekit grade wrote no ${file}")
+  endif()
+endforeach()
+# Nothing was unpacked outside the student's own folder.
+file(GLOB_RECURSE escaped "${WORK}/escaped.txt" "${out}/escaped.txt" "${out}/work/escaped.txt")
+if(escaped)
+  message(FATAL_ERROR "an archive entry escaped its folder: ${escaped}")
+endif()
