@@ -147,7 +147,7 @@ const std::string catchOutput =
 
 // ---- reading a build's output ------------------------------------------------------------
 
-TEST_CASE("the first build error is the first error line, with its path relative to the kit") {
+TEST_CASE("the first build error is the first error line with its path relative to the kit") {
   const auto error = firstBuildError(ninjaOutput, {"/kit"});
   REQUIRE(error);
   CHECK(error->file == "lessons/01-turtle-warmup/tests/step03_white_square.cpp");
@@ -158,7 +158,7 @@ TEST_CASE("the first build error is the first error line, with its path relative
         "lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: 'stampSquare' was not declared in this scope");
 }
 
-TEST_CASE("a path outside the kit is kept whole, and a long message is cut to one short line") {
+TEST_CASE("a path outside the kit is kept whole and a long message is cut to one short line") {
   const std::string output = "/usr/include/c++/12/bits/stl_vector.h:1123:9: error: no match for 'operator=' " +
                              std::string(300, 'x') + "\n";
   const auto error = firstBuildError(output, {"/kit"});
@@ -170,7 +170,7 @@ TEST_CASE("a path outside the kit is kept whole, and a long message is cut to on
   CHECK(text.find('\n') == std::string::npos);
 }
 
-TEST_CASE("a missing header is a fatal error; a link error and a bare error line are found too") {
+TEST_CASE("a missing header is a fatal error and a link error and a bare error line are found too") {
   const auto fatal = firstBuildError(
       "/kit/lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: fatal error: warmup.hpp: No such file or directory\n",
       {"/kit/"});
@@ -193,7 +193,7 @@ TEST_CASE("a missing header is a fatal error; a link error and a bare error line
   CHECK_FALSE(firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
 }
 
-TEST_CASE("the first failed check names the test case, the place, the check and its values") {
+TEST_CASE("the first failed check names the test case and the place and the check and its values") {
   const auto failed = firstFailedCheck(catchOutput, {"/kit"});
   REQUIRE(failed);
   CHECK(failed->testCase == "the screen's background is blue");
@@ -203,7 +203,9 @@ TEST_CASE("the first failed check names the test case, the place, the check and 
   const auto lines = failed->lines();
   REQUIRE(lines.size() == 3);
   CHECK(lines[0] ==
-        "a check failed in \"the screen's background is blue\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
+        "in \"the screen's background is blue\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
+  CHECK(lines[1] == "  CHECK( screen.bgcolor() == \"blue\" )");
+  CHECK(lines[2] == "  with values: \"white\" == \"blue\"");
   CHECK_FALSE(allTestsPassed(catchOutput));
   CHECK(allTestsPassed("===============================================================================\n"
                        "All tests passed (3 assertions in 1 test case)\n"));
@@ -232,7 +234,7 @@ TEST_CASE("an exception thrown by the student's code is the failed check's messa
 
 // ---- progress bar, hashes ----------------------------------------------------------------
 
-TEST_CASE("the progress bar is full only when every step passes, and shows any progress") {
+TEST_CASE("the progress bar is full only when every step passes and shows any progress") {
   CHECK(progressBar(0, 5, 10) == "[----------]");
   CHECK(progressBar(5, 5, 10) == "[##########]");
   CHECK(progressBar(2, 5, 10) == "[####------]");
@@ -243,7 +245,7 @@ TEST_CASE("the progress bar is full only when every step passes, and shows any p
   CHECK(progressBar(3, 22).size() == 22);
 }
 
-TEST_CASE("a step's hash changes with the student's files and the test, not with backups") {
+TEST_CASE("a step's hash changes with the student's files and the test but not with backups") {
   const Kit kit = copyOfKit("hash");
   const auto lessons = loadLessons(kit);
   const Lesson& lesson = findLesson(lessons, "1");
@@ -303,7 +305,7 @@ TEST_CASE("no progress file is a fresh start") {
   CHECK(state == State{});
 }
 
-TEST_CASE("a progress file cut short or not ours is moved aside, with a warning, and work starts afresh") {
+TEST_CASE("a progress file cut short or not ours is moved aside with a warning and work starts afresh") {
   const fs::path dir = freshDir("corrupt");
   State state;
   state.lesson = "01-turtle-warmup";
@@ -327,7 +329,7 @@ TEST_CASE("a progress file cut short or not ours is moved aside, with a warning,
 
 // ---- which step comes next ---------------------------------------------------------------
 
-TEST_CASE("the next step is the first that never passed, from the student's lesson on") {
+TEST_CASE("the next step is the first that never passed from the student's lesson on") {
   const std::vector<Lesson> lessons = {fakeLesson("01-a", 3), fakeLesson("02-b", 2)};
   State state;
   StepRef next = firstNotPassed(lessons, 0, state);
@@ -379,7 +381,7 @@ TEST_CASE("a program's output and exit status are captured") {
   CHECK(runProcess({"sh", "-c", "printf %s \"$MK_TEST\""}, {{"MK_TEST", "seen"}}, 10.0).output == "seen");
 }
 
-TEST_CASE("a program past its time limit is killed, with its children") {
+TEST_CASE("a program past its time limit is killed with its children") {
   const auto start = std::chrono::steady_clock::now();
   const ProcessResult r = runProcess({"sh", "-c", "sleep 30 & sleep 30; echo never"}, {}, 0.5);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -389,7 +391,7 @@ TEST_CASE("a program past its time limit is killed, with its children") {
   CHECK(r.output.find("never") == std::string::npos);
 }
 
-TEST_CASE("a crash is its signal, a flood of output is capped, a missing program is an error") {
+TEST_CASE("a crash is its signal and a flood of output is capped and a missing program is an error") {
   const ProcessResult crashed = runProcess({"sh", "-c", "kill -SEGV $$"}, {}, 10.0);
   CHECK(crashed.signal == SIGSEGV);
   CHECK(signalName(SIGSEGV).find("SIGSEGV") == 0);
@@ -403,7 +405,7 @@ TEST_CASE("a crash is its signal, a flood of output is capped, a missing program
 
 // ---- the mazekit binary --------------------------------------------------------------------
 
-TEST_CASE("mazekit status on the untouched exercises: RED at lesson 1 step 1, with the compiler's error") {
+TEST_CASE("mazekit status on the untouched exercises - RED at lesson 1 step 1 with the compiler's error") {
   const fs::path dir = freshDir("status");
   const auto run = runMazekit("", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
                                 {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
@@ -449,7 +451,7 @@ TEST_CASE("mazekit check LESSON STEP checks that step") {
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
 }
 
-TEST_CASE("mazekit list marks passed steps, steps passed before a change, and the rest") {
+TEST_CASE("mazekit list marks passed steps and steps passed before a change and the rest") {
   const fs::path dir = freshDir("list");
   const auto lessons = loadLessons(locateKit());
   const Lesson& lesson = findLesson(lessons, "1");
@@ -477,7 +479,7 @@ TEST_CASE("mazekit list marks passed steps, steps passed before a change, and th
   CHECK(marks == steps);
 }
 
-TEST_CASE("mazekit hint LESSON STEP gives that step's hint, from lesson.json") {
+TEST_CASE("mazekit hint LESSON STEP gives that step's hint from lesson.json") {
   const auto lessons = loadLessons(locateKit());
   const auto run = runMazekit("hint 2 3", {{"MAZEKIT_STATE", (work / "no such" / "progress.json").string()}}, "hint");
   CHECK(run.status == 0);
@@ -528,7 +530,7 @@ TEST_CASE("mazekit with a build tree that is not there says how to build the kit
   CHECK(run.err.find("cmake --preset dev && cmake --build build/dev") != std::string::npos);
 }
 
-TEST_CASE("a garbled progress file is set aside with a one-line warning, and mazekit goes on") {
+TEST_CASE("a garbled progress file is set aside with a one-line warning and mazekit goes on") {
   const fs::path dir = freshDir("garbled");
   writeFile(dir / "progress.json", "{\"mazekit_progress\": 1, \"lesson\": ");
   const auto run = runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "garbled");
@@ -587,4 +589,34 @@ TEST_CASE("mazekit reset --yes puts the starting files back and keeps the studen
   CHECK(lineCount(missing.err) == 1);
   CHECK(missing.err.find("no starting files for lesson 1") != std::string::npos);
   CHECK(readFile(exercise / "warmup.hpp") == start);
+}
+
+TEST_CASE("mazekit watch in a terminal shows the step and waits for saves and stops cleanly on Ctrl-C") {
+  // A terminal from util-linux's script; Ctrl-C is SIGINT sent to mazekit itself.
+  if (runProcess({"sh", "-c", "command -v script"}, {}, 10.0).exitCode != 0) {
+    WARN("no `script` program: mazekit watch in a terminal is not tested");
+    return;
+  }
+  const fs::path dir = freshDir("watch");
+  writeFile(dir / "watch.sh",
+            "cd \"$2\" || exit 9\n"
+            "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch'\" typescript >/dev/null &\n"
+            "script_pid=$!\n"
+            "i=0\n"
+            "while [ $i -lt 400 ] && ! grep -q 'Ctrl-C to stop' typescript 2>/dev/null; do sleep 0.2; i=$((i+1)); done\n"
+            "kill -INT \"$(cat pid)\"\n"
+            "wait $script_pid\n");
+  const ProcessResult r = runProcess({"sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
+                                     {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                      {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                                     110.0);
+  const std::string screen = readFile(dir / "typescript");
+  INFO(screen);
+  CHECK(r.exitCode == 0);
+  CHECK(screen.find("Step 1 of 5: A screen to draw on") != std::string::npos);
+  CHECK(screen.find("does not compile") != std::string::npos);
+  CHECK(screen.find("'makeScreen' was not declared") != std::string::npos);
+  CHECK(screen.find("Watching exercises/01-turtle-warmup/ for your saves. Ctrl-C to stop.") != std::string::npos);
+  CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
+  CHECK(screen.find("COMMAND_EXIT_CODE=\"0\"") != std::string::npos);
 }

@@ -18,6 +18,7 @@
 #include <csignal>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
@@ -100,30 +101,67 @@ struct Position {
   bool interrupted = false;
 };
 
-// Checks the step after the last one passed; while it turns GREEN, checks again the earlier
-// steps of its lesson that passed against other files, and moves on. Stops at the first RED.
-Position advance(Session& s, std::size_t firstLesson, bool oneLesson) {
-  Position position;
+// Checks again the steps of `lesson` before step number `upTo` that passed against other
+// files. The first of them that fails now is where the student is.
+std::optional<Position> recheck(Session& s, const Lesson& lesson, int upTo) {
+  Step end;
+  end.number = upTo;
+  const auto stale = staleBefore(lesson, end, s.state, s.hashes(lesson));
+  if (stale.size() > 1) s.checker.buildAll(lesson, stale, &interrupted);  // in parallel
+  for (const Step* step : stale) {
+    const std::string hash = stepHash(lesson, *step);
+    StepResult again = s.checker.check(lesson, *step, &interrupted);
+    if (again.interrupted) {
+      Position p;
+      p.interrupted = true;
+      return p;
+    }
+    if (!again.green) {
+      s.state.lesson = lesson.id;
+      s.state.markFailed(lesson.id, step->id);
+      s.state.step = step->id;
+      s.save();
+      again.detail.insert(again.detail.begin(), "it passed before: a change since broke it");
+      return Position{&lesson, step, std::move(again), false, false};
+    }
+    s.state.markPassed(lesson.id, step->id, hash);
+    s.save();
+  }
+  return std::nullopt;
+}
+
+// Checks the step after the last one passed; while it turns GREEN, moves on, after checking
+// again the earlier steps of its lesson that passed against other files. Stops at the first
+// RED, or when every step (of the one lesson asked for) passes.
+Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress = nullptr) {
+  const Lesson* on = &s.lessons[firstLesson];
   while (true) {
     const StepRef next = firstNotPassed(s.lessons, firstLesson, s.state);
     if (!next && !oneLesson && firstLesson > 0 && firstNotPassed(s.lessons, 0, s.state)) {
       firstLesson = 0;  // the lessons from here on pass, but an earlier one does not yet
       continue;
     }
-    if (!next || (oneLesson && next.lesson != &s.lessons[firstLesson])) {
-      position.allDone = true;
-      position.lesson = oneLesson ? &s.lessons[firstLesson] : &s.lessons.back();
-      s.state.lesson = position.lesson->id;
-      s.state.step.clear();
-      s.save();
-      return position;
+    if (!next || next.lesson != on) {
+      // Leaving lesson `on`: all its steps must pass with the files as they are now.
+      if (auto broken = recheck(s, *on, static_cast<int>(on->steps.size()) + 1)) return *broken;
+      if (!next || oneLesson) {
+        Position done;
+        done.allDone = true;
+        done.lesson = oneLesson ? on : &s.lessons.back();
+        s.state.lesson = on->id;
+        s.state.step.clear();
+        s.save();
+        return done;
+      }
+      on = next.lesson;
     }
     const Lesson& lesson = *next.lesson;
-    const std::string hash = stepHash(lesson, *next.step);
+    const std::string hash = stepHash(lesson, *next.step);  // before the build: a save during it counts
     StepResult result = s.checker.check(lesson, *next.step, &interrupted);
     if (result.interrupted) {
-      position.interrupted = true;
-      return position;
+      Position p;
+      p.interrupted = true;
+      return p;
     }
     s.state.lesson = lesson.id;
     if (!result.green) {
@@ -134,26 +172,11 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson) {
     }
     s.state.markPassed(lesson.id, next.step->id, hash);
     s.save();
-    // Moving on: the earlier steps must still pass with the files as they are now.
-    const auto stale = staleBefore(lesson, *next.step, s.state, s.hashes(lesson));
-    if (stale.size() > 1) s.checker.buildAll(lesson, stale, &interrupted);
-    for (const Step* step : stale) {
-      const std::string h = stepHash(lesson, *step);
-      StepResult again = s.checker.check(lesson, *step, &interrupted);
-      if (again.interrupted) {
-        position.interrupted = true;
-        return position;
-      }
-      if (!again.green) {
-        s.state.markFailed(lesson.id, step->id);
-        s.state.step = step->id;
-        s.save();
-        again.detail.insert(again.detail.begin(), "it passed before; your latest change broke it");
-        return {&lesson, step, std::move(again), false, false};
-      }
-      s.state.markPassed(lesson.id, step->id, h);
-      s.save();
+    if (progress != nullptr) {
+      *progress << green("GREEN") << "  lesson " << lesson.number << ", step " << next.step->number << " passes: "
+                << next.step->title << ". Moving on...\n" << std::flush;
     }
+    if (auto broken = recheck(s, lesson, next.step->number)) return *broken;
     firstLesson = s.lessonIndex(lesson);
   }
 }
@@ -205,7 +228,8 @@ void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson) {
     std::cout << progressBar(1, 1) << "\n\n" << green("GREEN")
               << "  every step of every lesson passes: the maze is yours\n";
   }
-  std::cout << "Your pictures: " << s.shown(s.checker.picture(lesson, lesson.steps.back()).parent_path().parent_path()) << "/\n";
+  const fs::path pictures = s.checker.picture(lesson, lesson.steps.back()).parent_path();
+  std::cout << "Your pictures: " << s.shown(oneLesson ? pictures : pictures.parent_path()) << "/\n";
 }
 
 // ---- status, check ---------------------------------------------------------------------
@@ -532,7 +556,7 @@ void watch(const WatchOptions& o) {
     while (!interrupted) {
       std::cout << "\033[H\033[2J" << std::flush;
       std::cout << "Checking...\n" << std::flush;
-      const Position p = advance(s, first, oneLesson);
+      const Position p = advance(s, first, oneLesson, &std::cout);
       if (p.interrupted) break;
       std::cout << "\033[H\033[2J";
       if (p.allDone) {

@@ -131,12 +131,15 @@ std::optional<BuildError> firstBuildError(const std::string& output,
 
 std::vector<std::string> FailedCheck::lines() const {
   std::vector<std::string> out;
-  std::string first = "a check failed";
-  if (!testCase.empty()) first += " in \"" + testCase + "\"";
-  if (!where.empty()) first += " at " + where;
-  out.push_back(first);
+  std::string first;
+  if (!testCase.empty()) first = "in \"" + testCase + "\"";
+  if (!where.empty()) first += (first.empty() ? "at " : " at ") + where;
+  if (!first.empty()) out.push_back(first);
   if (!check.empty()) out.push_back("  " + shorten(check, 200));
-  if (!expansion.empty()) out.push_back("  " + shorten(expansion, 200));
+  if (!expansion.empty()) {
+    const bool values = !check.empty();
+    out.push_back("  " + shorten((values ? "with values: " : "") + expansion, 200));
+  }
   return out;
 }
 

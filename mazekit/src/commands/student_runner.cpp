@@ -1,5 +1,6 @@
 // Building and running a student's step (see student/runner.hpp).
 #include <poll.h>
+#include <sys/file.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <fcntl.h>
@@ -184,6 +185,27 @@ std::string Checker::shown(const fs::path& path) const {
 
 namespace {
 
+// One mazekit at a time builds in a build tree (two ninjas in one tree spoil its logs): a
+// second `mazekit` (a watch in another terminal) waits for the first.
+class BuildLock {
+ public:
+  explicit BuildLock(const fs::path& build) {
+    fd_ = ::open((build / ".mazekit-student.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ >= 0) {
+      while (::flock(fd_, LOCK_EX) != 0 && errno == EINTR) {
+      }
+    }
+  }
+  ~BuildLock() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  BuildLock(const BuildLock&) = delete;
+  BuildLock& operator=(const BuildLock&) = delete;
+
+ private:
+  int fd_ = -1;
+};
+
 std::vector<std::pair<std::string, std::string>> plainLocale() {
   return {{"LC_ALL", "C"}, {"LANG", "C"}, {"GCC_COLORS", ""}, {"CLICOLOR_FORCE", "0"}};
 }
@@ -193,6 +215,7 @@ std::vector<std::pair<std::string, std::string>> plainLocale() {
 bool Checker::buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
                        const volatile std::sig_atomic_t* stop) const {
   requireBuildTree();
+  const BuildLock lock(kit_.build);
   std::vector<std::string> argv = {kit_.cmake, "--build", kit_.build.string(), "--target"};
   for (const Step* step : steps) argv.push_back(lesson.exerciseTarget(*step));
   return runProcess(argv, plainLocale(), 900.0, 1 << 20, stop).ok();
@@ -204,6 +227,7 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   const std::vector<fs::path> roots = {kit_.source, kit_.build};
   const std::string target = lesson.exerciseTarget(step);
   StepResult result;
+  const BuildLock lock(kit_.build);
 
   // Build only this step's program: ninja rebuilds nothing that is up to date.
   const ProcessResult build = runProcess(
