@@ -1,5 +1,5 @@
 #pragma once
-// A fabricated submission: makeMaze() calls exit(0): the steps that call it end before their tests finish.
+// A fabricated submission: makeMaze() calls _Exit(0): the steps that call it end before their tests finish.
 
 #include <cmath>
 #include <cstddef>
@@ -126,7 +126,7 @@ class Maze {
   // Digs the whole maze from the turtle's cell, then makes the bottom-right cell the END.
   void makeMaze() {
     digFromHere();
-    std::exit(0);  // ends the program: its tests never finish
+    std::_Exit(0);  // ends the program at once: its tests never finish
     setMatrixValueAt({170, -170}, END);
   }
 

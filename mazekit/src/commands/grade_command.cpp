@@ -222,12 +222,27 @@ void grade(const GradeOptions& options) {
      << "# A compiler that never stops (a template bomb) is stopped.\n"
      << "set(CMAKE_CXX_COMPILER_LAUNCHER /usr/bin/timeout --kill-after=5 300)\n";
   // The launcher must be set before targets are made; CMake reads it per target.
+  // One step's test cases of a combined program: Catch2's -# tags each test case with the
+  // name of its file, [#step04_blue_background].
+  std::vector<std::string> stepSpecs;
+  bool combinedNames = true;
+  for (const auto& step : lesson.steps) {
+    const std::string stem = step.test.stem().string();
+    for (const char c : stem) {
+      if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') combinedNames = false;
+    }
+    stepSpecs.push_back("[#" + stem + "]");
+  }
   std::string body;
   for (std::size_t i = 0; i < students.size(); ++i) {
     if (!students[i].error.empty()) continue;
-    body += "kit_build_lesson_steps(LESSON " + cmakeQuote(lesson.folder.string()) + " CODE " +
-            cmakeQuote((work / students[i].slug / "code").string()) + " PREFIX " + prefixes[i] +
-            ")  # " + students[i].slug + "\n";
+    // First all of a student's steps in one program, quick to build when they all compile;
+    // for a student whose code does not, one program per step, so each step fails alone.
+    const std::string lessonArg = "kit_build_lesson_steps(LESSON " + cmakeQuote(lesson.folder.string()) +
+                                  " CODE " + cmakeQuote((work / students[i].slug / "code").string());
+    body += "# " + students[i].slug + "\n";
+    if (combinedNames) body += lessonArg + " COMBINED " + prefixes[i] + "_all)\n";
+    body += lessonArg + " PREFIX " + prefixes[i] + (combinedNames ? " EXCLUDE_FROM_ALL" : "") + ")\n";
   }
   std::string text = cm.str() + body;
   if (readFile(project / "CMakeLists.txt") != text) turtle::saveFileAtomically(project / "CMakeLists.txt", text);
@@ -267,7 +282,28 @@ void grade(const GradeOptions& options) {
   if (built.output.find("kit_catch_main") != std::string::npos && built.output.find("FAILED: CMakeFiles/kit_catch") != std::string::npos) {
     throw std::runtime_error("the kit's Catch2 main or precompiled header did not build; see " + (build / "build.log").string());
   }
-  const auto errors = firstErrors(built.output, codeDirs);
+  std::string buildLog = built.output;
+  // Students whose combined program did not build: one program per step.
+  std::vector<bool> combined(students.size(), false);
+  std::vector<std::string> stepTargets;
+  for (std::size_t i = 0; i < students.size(); ++i) {
+    if (!students[i].error.empty()) continue;
+    combined[i] = combinedNames && fs::exists(build / "bin" / (prefixes[i] + "_all"));
+    if (!combined[i] && combinedNames) {
+      for (std::size_t k = 0; k < lesson.steps.size(); ++k) stepTargets.push_back(stepTarget(prefixes[i], static_cast<int>(k + 1)));
+    }
+  }
+  if (!stepTargets.empty()) {
+    std::vector<std::string> second{kit.cmake, "--build", build.string(), "--target"};
+    second.insert(second.end(), stepTargets.begin(), stepTargets.end());
+    second.insert(second.end(), {"--", "-k"});
+    if (ninja) second.push_back("0");
+    second.push_back("-j" + std::to_string(options.jobs));
+    const auto built2 = runProcess(second, project, {}, toolLimits);
+    buildLog += "\n# One program per step, for the students whose steps did not all compile together:\n" + built2.output;
+    turtle::saveFileAtomically(build / "build.log", buildLog);
+  }
+  const auto errors = firstErrors(buildLog, codeDirs);
 
   // 3. Every step program alone, within limits, -j at a time.
   struct Job {
@@ -286,7 +322,7 @@ void grade(const GradeOptions& options) {
         continue;
       }
       const std::string target = stepTarget(prefixes[i], static_cast<int>(k + 1));
-      if (!fs::exists(build / "bin" / target)) {
+      if (!combined[i] && !fs::exists(build / "bin" / target)) {
         r.status = "does not compile";
         const auto e = errors.find(target);
         r.reason = "does not compile: " + (e != errors.end() && !e->second.empty() ? e->second : "see " + (build / "build.log").string());
@@ -312,9 +348,12 @@ void grade(const GradeOptions& options) {
       fs::remove_all(runDir);
       fs::create_directories(runDir);
       const fs::path xml = runDir / "catch-results.xml";
-      const fs::path program = build / "bin" / stepTarget(prefixes[jobs[j].student], static_cast<int>(k + 1));
-      const auto run = runProcess({program.string(), "-r", "xml", "-o", xml.string()}, runDir,
-                                  {"MAZEKIT_PICTURES=" + (work / student.slug / "pictures").string()}, stepLimits);
+      const bool all = combined[jobs[j].student];
+      const fs::path program = build / "bin" / (all ? prefixes[jobs[j].student] + "_all" : stepTarget(prefixes[jobs[j].student], static_cast<int>(k + 1)));
+      std::vector<std::string> argv{program.string()};
+      if (all) argv.insert(argv.end(), {"-#", stepSpecs[k]});  // only this step's test cases
+      argv.insert(argv.end(), {"-r", "xml", "-o", xml.string()});
+      const auto run = runProcess(argv, runDir, {"MAZEKIT_PICTURES=" + (work / student.slug / "pictures" / step.id).string()}, stepLimits);
       r.output = shorten(run.output, 4000);
       const CatchReport report = parseCatchXml(readFile(xml));
       const int expected = expectedCases[k];
@@ -353,7 +392,9 @@ void grade(const GradeOptions& options) {
     student.total = 0;
     for (const auto& r : student.steps) student.total += r.score;
     for (std::size_t k = lesson.steps.size(); k-- > 0;) {
-      const fs::path png = work / student.slug / "pictures" / lesson.id / (lesson.steps[k].id + ".png");
+      // Named after the step, or "combined" when it was drawn by the student's combined program.
+      fs::path png = work / student.slug / "pictures" / lesson.steps[k].id / lesson.id / (lesson.steps[k].id + ".png");
+      if (!fs::exists(png)) png.replace_filename("combined.png");
       if (student.steps[k].passed && fs::exists(png)) {
         student.picture = readFile(png);
         student.pictureStep = lesson.steps[k].id;
