@@ -13,6 +13,7 @@ packages=(
   fonts-dejavu-core                 # a font for Turtle::write, the same on every machine
   catch2                            # the tests (Catch2 2.13)
   libcli11-dev nlohmann-json3-dev   # the mazekit command-line tool
+  unzip tar coreutils               # mazekit grade: unpacks submissions, stops a compiler (timeout)
 )
 
 missing=()

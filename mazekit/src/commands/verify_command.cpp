@@ -1,0 +1,167 @@
+// mazekit verify [LESSON]: the red-then-green proof of one lesson or all, step by step. It
+// builds the lesson's proof programs in the kit's build tree, runs its CTest tests
+// (lessonNN.red.*, .green.*, .picture.*, .final.*) and prints each step's RED, GREEN and
+// picture; exit status 1 if any of them fails or is missing.
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "commands.hpp"
+#include "grade/process.hpp"
+#include "kit.hpp"
+#include "lessons.hpp"
+
+namespace fs = std::filesystem;
+using mazekit::grade::runProcess;
+
+namespace {
+
+struct VerifyOptions {
+  std::string lesson;
+  int jobs = 2;
+};
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+std::string unescape(std::string s) {
+  static const std::pair<const char*, const char*> entities[] = {
+      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}};
+  for (const auto& [from, to] : entities) {
+    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + 1)) s.replace(at, std::string(from).size(), to);
+  }
+  return s;
+}
+
+mazekit::grade::Limits longLimits() {
+  mazekit::grade::Limits l;
+  l.wallSeconds = 4 * 3600;
+  l.cpuSeconds = 8 * 3600;
+  l.fileBytes = std::size_t(8) << 30;
+  l.outputBytes = 16u << 20;
+  return l;
+}
+
+// lessonNN for "01-turtle-warmup"
+std::string shortName(const mazekit::Lesson& lesson) {
+  std::ostringstream s;
+  s << "lesson" << std::setw(2) << std::setfill('0') << lesson.number;
+  return s.str();
+}
+
+// Returns false if any check failed or is missing.
+bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jobs) {
+  const std::string prefix = shortName(lesson);
+  std::cout << "Lesson " << lesson.id << ": " << lesson.title << "\n" << std::flush;
+
+  // The proof's programs: every target of this lesson but the student's exercise ones.
+  const auto help = runProcess({kit.cmake, "--build", kit.build.string(), "--target", "help"}, kit.build, {}, longLimits());
+  std::vector<std::string> targets;
+  const std::regex target("^\\.*\\s*(" + prefix + "_[A-Za-z0-9_]+)(:| )");
+  std::istringstream lines(help.output);
+  for (std::string line; std::getline(lines, line);) {
+    std::smatch m;
+    if (std::regex_search(line, m, target)) targets.push_back(m[1]);
+  }
+  if (!targets.empty()) {
+    std::vector<std::string> build{kit.cmake, "--build", kit.build.string(), "-j", std::to_string(jobs), "--target"};
+    build.insert(build.end(), targets.begin(), targets.end());
+    const auto built = runProcess(build, kit.build, {}, longLimits());
+    if (!built.exitedWith(0)) {
+      std::cout << "  the proof's programs did not all build (a compile RED is not one of them):\n"
+                << built.output.substr(built.output.size() > 3000 ? built.output.size() - 3000 : 0) << "\n";
+    }
+  }
+
+  const fs::path junit = kit.build / "Testing" / ("mazekit-verify-" + prefix + ".xml");
+  fs::create_directories(junit.parent_path());
+  fs::remove(junit);
+  const std::string ctest = (fs::path(kit.cmake).parent_path() / "ctest").string();
+  const auto ran = runProcess({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
+                               std::to_string(jobs), "--no-tests=error", "--output-junit", junit.string()},
+                              kit.build, {}, longLimits());
+  const std::string xml = readFile(junit);
+  if (xml.empty()) {
+    std::cout << "  ctest ran no tests for " << prefix << " in " << kit.build.string()
+              << " (configure the kit with its tests on: cmake --preset dev)\n" << ran.output;
+    return false;
+  }
+  std::map<std::string, bool> results;  // test name -> passed
+  const std::regex testcase("<testcase name=\"([^\"]*)\"[^>]*status=\"([a-z]+)\"");
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase); it != std::sregex_iterator(); ++it) {
+    results[unescape((*it)[1])] = (*it)[2] == "run";
+  }
+
+  bool ok = true;
+  std::vector<std::string> failed;
+  auto find = [&](const std::string& kind, const std::string& stepId) -> std::string {
+    const std::string start = prefix + "." + kind + "." + stepId;
+    for (const auto& [name, passed] : results) {
+      if (name == start || name.rfind(start + " ", 0) == 0) {
+        if (!passed) failed.push_back(name);
+        return passed ? "ok" : "FAILED";
+      }
+    }
+    return "missing";
+  };
+  for (const auto& step : lesson.steps) {
+    const std::string red = find("red", step.id);
+    const std::string green = find("green", step.id);
+    const std::string picture = find("picture", step.id);
+    ok = ok && red == "ok" && green == "ok" && picture == "ok";
+    std::cout << "  " << std::setw(2) << std::setfill('0') << step.number << std::setfill(' ') << " "
+              << std::left << std::setw(34) << step.id << std::right
+              << " RED " << std::left << std::setw(8) << red << " GREEN " << std::setw(8) << green
+              << " picture " << picture << std::right << "\n";
+  }
+  // The lesson's other checks: .final.*, and any more it adds.
+  for (const auto& [name, passed] : results) {
+    const bool stepCheck = name.rfind(prefix + ".red.", 0) == 0 || name.rfind(prefix + ".green.", 0) == 0 ||
+                           name.rfind(prefix + ".picture.", 0) == 0;
+    if (stepCheck) continue;
+    std::cout << "  " << (passed ? "ok      " : "FAILED  ") << name << "\n";
+    if (!passed) failed.push_back(name);
+    ok = ok && passed;
+  }
+  for (const auto& name : failed) {
+    std::cout << "  see why: ctest --test-dir " << kit.build.string() << " -R '" << std::regex_replace(name, std::regex("[.^$|()\\[\\]*+?{}\\\\]"), "\\$&")
+              << "' --output-on-failure\n";
+  }
+  std::cout << (ok ? "  proven: every step RED before it and GREEN after it\n" : "  NOT proven\n") << std::flush;
+  return ok;
+}
+
+void addVerify(CLI::App& app) {
+  static VerifyOptions options;
+  auto* cmd = app.add_subcommand("verify", "Prove lessons: each step's test RED before it and GREEN after it, with its picture");
+  cmd->add_option("LESSON", options.lesson, "Lesson number or id; all lessons if left out");
+  cmd->add_option("-j,--jobs", options.jobs, "Builds and tests at a time (default 2)");
+  cmd->callback([] {
+    if (options.jobs < 1 || options.jobs > 256) throw mazekit::UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
+    const mazekit::Kit kit = mazekit::locateKit();
+    const auto lessons = mazekit::loadLessons(kit);
+    std::vector<const mazekit::Lesson*> chosen;
+    if (options.lesson.empty()) {
+      for (const auto& l : lessons) chosen.push_back(&l);
+    } else {
+      chosen.push_back(&mazekit::findLesson(lessons, options.lesson));
+    }
+    if (!fs::exists(kit.build / "CTestTestfile.cmake")) {
+      throw mazekit::UsageError("the kit's build tree '" + kit.build.string() + "' has no tests: configure it with MAZEKIT_BUILD_TESTS=ON (cmake --preset dev), or set MAZEKIT_BUILD");
+    }
+    bool ok = true;
+    for (const auto* lesson : chosen) ok = verifyLesson(kit, *lesson, options.jobs) && ok;
+    if (!ok) mazekit::setExitStatus(1);
+  });
+}
+
+const bool added = mazekit::addCommand(50, addVerify);
+
+}  // namespace
