@@ -369,6 +369,22 @@ TEST_CASE("earlier steps that passed against other files are checked again befor
   CHECK(passedCount(lesson, state, hashOf) == 2);
 }
 
+TEST_CASE("steps retired by a later step are read from lesson.json up to that step") {
+  const Kit kit = copyOfKit("retires");
+  auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "1");
+  CHECK(retiredBy(lesson, 5).empty());
+  const fs::path file = lesson.folder / "lesson.json";
+  nlohmann::json json = nlohmann::json::parse(readFile(file));
+  json["steps"][3]["retires"] = {{{"step", "02-blue-background"}, {"reason", "the background changes"}}};
+  writeFile(file, json.dump(2));
+  CHECK(retiredBy(lesson, 3).empty());
+  CHECK(retiredBy(lesson, 4) == std::vector<std::string>{"02-blue-background"});
+  CHECK(retiredBy(lesson, 5) == std::vector<std::string>{"02-blue-background"});
+  writeFile(file, "{");
+  CHECK_THROWS_WITH(retiredBy(lesson, 5), Catch::Contains("lesson.json"));
+}
+
 // ---- running a program -------------------------------------------------------------------
 
 TEST_CASE("a program's output and exit status are captured") {

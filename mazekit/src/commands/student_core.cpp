@@ -366,6 +366,23 @@ std::vector<const Step*> staleBefore(const Lesson& lesson, const Step& upTo, con
   return stale;
 }
 
+std::vector<std::string> retiredBy(const Lesson& lesson, int upTo) {
+  const fs::path file = lesson.folder / "lesson.json";
+  std::vector<std::string> retired;
+  try {
+    const nlohmann::json json = nlohmann::json::parse(readFile(file));
+    int number = 0;
+    for (const nlohmann::json& step : json.at("steps")) {
+      if (++number > upTo) break;
+      if (!step.contains("retires")) continue;
+      for (const nlohmann::json& r : step.at("retires")) retired.push_back(r.at("step").get<std::string>());
+    }
+  } catch (const nlohmann::json::exception& error) {
+    throw std::runtime_error("'" + file.string() + "': " + error.what());
+  }
+  return retired;
+}
+
 int passedCount(const Lesson& lesson, const State& state,
                 const std::function<std::string(const Step&)>& hashOf) {
   int n = 0;

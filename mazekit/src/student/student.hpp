@@ -116,6 +116,11 @@ StepRef firstNotPassed(const std::vector<Lesson>& lessons, std::size_t first, co
 std::vector<const Step*> staleBefore(const Lesson& lesson, const Step& upTo, const State& state,
                                      const std::function<std::string(const Step&)>& hashOf);
 
+/// The ids of the steps that steps 1..upTo of the lesson retire (lesson.json's "retires":
+/// earlier tests that a later step's code no longer has to pass). Throws std::runtime_error
+/// when lesson.json cannot be read.
+std::vector<std::string> retiredBy(const Lesson& lesson, int upTo);
+
 /// Steps of a lesson that passed against the files as they are now.
 int passedCount(const Lesson& lesson, const State& state,
                 const std::function<std::string(const Step&)>& hashOf);
