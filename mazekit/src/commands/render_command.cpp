@@ -22,6 +22,7 @@ void run(const RenderOptions& o) {
   const mazekit::Kit kit = mazekit::locateKit();
   const auto lessons = mazekit::loadLessons(kit);
   const std::filesystem::path out = o.out;
+  mazekit::render::checkPicturePrograms(kit, lessons);  // before anything is written
   mazekit::render::prepareOutputFolder(out);
   const auto result = mazekit::render::renderGallery(kit, lessons, out, o.seed);
   std::cout << "mazekit: the gallery is in " << out.string() << ": " << result.pictures

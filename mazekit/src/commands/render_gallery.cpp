@@ -170,6 +170,29 @@ fs::path pictureProgram(const Kit& kit, const Lesson& lesson, const Step& step) 
          ("lesson" + twoDigits(lesson.number) + "_sol_step" + k + "_step" + k);
 }
 
+void checkPicturePrograms(const Kit& kit, const std::vector<Lesson>& lessons) {
+  std::size_t missing = 0;
+  std::size_t steps = 0;
+  fs::path firstMissing;
+  for (const auto& lesson : lessons) {
+    for (const auto& step : lesson.steps) {
+      const fs::path program = pictureProgram(kit, lesson, step);
+      ++steps;
+      if (!fs::is_regular_file(program)) {
+        if (missing++ == 0) firstMissing = program;
+      }
+    }
+  }
+  if (missing > 0) {
+    throw std::runtime_error(
+        std::to_string(missing) + " of the " + std::to_string(steps) +
+        " lesson picture programs are not built (" +
+        firstMissing.string() + " is missing); build the kit's lessons first: " +
+        (kit.build.filename() == "ci" ? std::string("cmake --build --preset ci")
+                                      : "cmake --build '" + kit.build.string() + "'"));
+  }
+}
+
 void prepareOutputFolder(const fs::path& out) {
   if (out.empty()) throw UsageError("--out must name a folder; got ''");
   std::error_code error;
@@ -191,25 +214,7 @@ void prepareOutputFolder(const fs::path& out) {
 
 GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons,
                             const fs::path& out, std::uint64_t seed) {
-  // Every picture program first, so that a tree built without them fails before anything is written.
-  std::size_t missing = 0;
-  fs::path firstMissing;
-  for (const auto& lesson : lessons) {
-    for (const auto& step : lesson.steps) {
-      const fs::path program = pictureProgram(kit, lesson, step);
-      if (!fs::is_regular_file(program)) {
-        if (missing++ == 0) firstMissing = program;
-      }
-    }
-  }
-  if (missing > 0) {
-    throw std::runtime_error(
-        std::to_string(missing) + " lesson picture programs are not built (" +
-        firstMissing.string() + " is missing); build the kit's lessons first: " +
-        (kit.build.filename() == "ci" ? std::string("cmake --build --preset ci")
-                                      : "cmake --build '" + kit.build.string() + "'"));
-  }
-
+  checkPicturePrograms(kit, lessons);
   GalleryResult result;
   {
     // The programs save into a scratch folder beside the gallery (the same file system), and

@@ -28,6 +28,10 @@ struct GalleryResult {
 /// The picture program of a step in the kit's build tree.
 std::filesystem::path pictureProgram(const Kit& kit, const Lesson& lesson, const Step& step);
 
+/// Throws std::runtime_error, saying how to build them, unless every step's picture program
+/// is built.
+void checkPicturePrograms(const Kit& kit, const std::vector<Lesson>& lessons);
+
 /// Checks that `out` is, or can become, a writable folder, and makes it. Throws UsageError
 /// with a one-line reason otherwise (a file, a folder that cannot be made or written).
 void prepareOutputFolder(const std::filesystem::path& out);
