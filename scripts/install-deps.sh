@@ -14,6 +14,7 @@ packages=(
   catch2                            # the tests (Catch2 2.13)
   libcli11-dev nlohmann-json3-dev   # the mazekit command-line tool
   unzip tar coreutils               # mazekit grade: unpacks submissions, stops a compiler (timeout)
+  chromium                          # the tests open the gallery page (mazekit render) headless
 )
 
 missing=()

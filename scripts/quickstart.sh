@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# The kit's main job from a fresh checkout: install what is missing, build, and draw the
-# demo picture as PNG and SVG.
+# The kit's main job from a fresh checkout: install what is missing, build (the libraries, the
+# mazekit tool, the lessons' picture programs, the tests), draw the demo picture, and render
+# the gallery: every lesson step drawn by its reference solution, and the lesson's maze dug
+# and solved stamp by stamp, in one folder that opens from disk (docs/gallery.md).
 #
-#     scripts/quickstart.sh [OUTPUT_FOLDER]     (default: out/demo)
+#     scripts/quickstart.sh [GALLERY_FOLDER]     (default: out/gallery)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+gallery="${1:-out/gallery}"
 
 scripts/install-deps.sh
-echo "quickstart: building (the first build takes a minute or two)"
+echo "quickstart: building (the first build takes a few minutes)"
 cmake --preset ci >/dev/null
 cmake --build --preset ci
-./build/ci/examples/turtle_demo "${1:-out/demo}"
+./build/ci/examples/turtle_demo out/demo
+./build/ci/mazekit/mazekit render --out "$gallery"
+echo "quickstart: the gallery is $gallery/index.html: open it in a browser"

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include <sys/wait.h>
+#include <unistd.h>
 #include <zlib.h>
 
 #include <cstdint>
@@ -48,13 +49,17 @@ struct Run {
 // Runs a shell command line, its output kept.
 Run run(const std::string& command) {
   fs::create_directories(work);
-  const fs::path out = work / "stdout.txt";
-  const fs::path err = work / "stderr.txt";
+  // Per process: CTest runs the test cases side by side.
+  const std::string pid = std::to_string(getpid());
+  const fs::path out = work / ("stdout-" + pid + ".txt");
+  const fs::path err = work / ("stderr-" + pid + ".txt");
   const int raw = std::system((command + " >" + quoted(out.string()) + " 2>" + quoted(err.string())).c_str());
   Run r;
   r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   r.out = readFile(out);
   r.err = readFile(err);
+  fs::remove(out);
+  fs::remove(err);
   return r;
 }
 
