@@ -26,6 +26,20 @@ using namespace mazekit::grade;
 
 namespace {
 
+// The first line of an AddressSanitizer or UndefinedBehaviorSanitizer report in a program's
+// output, or "" when there is none.
+std::string sanitizerReport(const std::string& output) {
+  for (const char* marker : {"ERROR: AddressSanitizer", ": runtime error: "}) {
+    const std::size_t at = output.find(marker);
+    if (at == std::string::npos) continue;
+    const std::size_t begin = output.rfind('\n', at);
+    const std::size_t start = begin == std::string::npos ? 0 : begin + 1;
+    const std::size_t end = output.find('\n', at);
+    return output.substr(start, (end == std::string::npos ? output.size() : end) - start);
+  }
+  return "";
+}
+
 struct GradeOptions {
   std::string submissions;
   std::string lesson;
@@ -368,6 +382,11 @@ void grade(const GradeOptions& options) {
       } else if (run.signal != 0) {
         r.status = "crashed";
         r.reason = "crashed: " + describeSignal(run.signal) + (report.firstFailure.empty() ? "" : "; before that: " + report.firstFailure);
+      } else if (const std::string sanitizer = sanitizerReport(run.output); !sanitizer.empty()) {
+        // A kit built with sanitizers stops a bad memory access with a report and exit status 1
+        // rather than a signal: still a crash.
+        r.status = "crashed";
+        r.reason = "crashed: stopped by the sanitizer: " + sanitizer;
       } else if (!report.complete) {
         r.status = "ended early";
         r.reason = "the program ended before its tests finished, with exit status " + std::to_string(run.exitCode) + " (does the code call exit() or abort?)";
