@@ -38,6 +38,27 @@ pack(no-source zip)
 pack(does-not-compile gnutar)
 file(COPY "${GRADING}/archives/climbs-out.zip" DESTINATION "${in}")
 
+# Two more hostile archives, made here rather than kept in the repository: a zip whose one
+# entry unpacks to 20 MB (a few kilobytes packed), and a tarball whose maze.hpp is a link to
+# a file outside the submission.
+set(hostile "${WORK}/hostile")
+file(MAKE_DIRECTORY "${hostile}/zip-bomb" "${hostile}/links-out")
+string(REPEAT "                                        " 500000 twenty_megabytes)
+file(WRITE "${hostile}/zip-bomb/maze.hpp" "${twenty_megabytes}")
+file(CREATE_LINK "/etc/passwd" "${hostile}/links-out/maze.hpp" SYMBOLIC)
+foreach(name_format zip-bomb.zip:zip:cf links-out.tar.gz:gnutar:czf)
+  string(REPLACE ":" ";" parts "${name_format}")
+  list(GET parts 0 archive)
+  list(GET parts 1 format)
+  list(GET parts 2 mode)
+  string(REGEX REPLACE "\\..*" "" folder "${archive}")
+  execute_process(COMMAND "${CMAKE_COMMAND}" -E tar ${mode} "${in}/${archive}" --format=${format} -- maze.hpp
+    WORKING_DIRECTORY "${hostile}/${folder}" RESULT_VARIABLE failed)
+  if(failed)
+    message(FATAL_ERROR "cannot pack ${archive}")
+  endif()
+endforeach()
+
 execute_process(
   COMMAND "${MAZEKIT}" grade "${in}" --lesson 2 --out "${out}" -j ${JOBS} --timeout 3
   RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
@@ -68,6 +89,8 @@ expect(edits-its-tests "edited test ignored: tests/step10_dig_east.cpp")
 expect(edits-its-tests "build file ignored: CMakeLists.txt")
 expect(no-source "no maze.hpp in the submission")
 expect(climbs-out "climbs out of its folder")
+expect(zip-bomb "the archive has an entry of 20000000 bytes")
+expect(links-out "the archive holds a symbolic link")
 expect(half_done "Step 12: ")
 foreach(file report.html complete/junit.xml complete/picture.png)
   if(NOT EXISTS "${out}/${file}")
