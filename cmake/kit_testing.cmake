@@ -24,6 +24,8 @@ function(kit_add_test name)
   add_executable(${name} ${arg_SOURCES})
   target_link_libraries(${name} PRIVATE kit_catch_main ${arg_LIBRARIES})
   target_precompile_headers(${name} REUSE_FROM kit_catch_pch)
+  # Helpers every test may use (tests/support: reading a PNG back, ...).
+  target_include_directories(${name} PRIVATE "${PROJECT_SOURCE_DIR}/tests/support")
   catch_discover_tests(${name}
     TEST_PREFIX "${name}."
     DISCOVERY_MODE PRE_TEST

@@ -2,8 +2,6 @@
 // against the grid; the SVG of a tiny maze is checked whole.
 #include <catch2/catch.hpp>
 
-#include <zlib.h>
-
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -14,75 +12,16 @@
 #include "maze/generators.hpp"
 #include "maze/picture.hpp"
 #include "maze/solvers.hpp"
+#include "png_reader.hpp"
 
-namespace {
-
-std::uint32_t bigEndian(const std::string& s, std::size_t at) {
-  return (std::uint32_t{static_cast<unsigned char>(s[at])} << 24) |
-         (std::uint32_t{static_cast<unsigned char>(s[at + 1])} << 16) |
-         (std::uint32_t{static_cast<unsigned char>(s[at + 2])} << 8) |
-         std::uint32_t{static_cast<unsigned char>(s[at + 3])};
-}
-
-struct Decoded {
-  std::uint32_t width = 0;
-  std::uint32_t height = 0;
-  int bitDepth = 0;
-  std::string palette;
-  std::vector<std::vector<int>> pixels;  // palette indices
-};
-
-/// A small PNG reader for what toPng writes: palette images, no filters, no interlace.
-Decoded decodePng(const std::string& png) {
-  Decoded d;
-  REQUIRE(png.substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
-  std::string compressed;
-  for (std::size_t at = 8; at < png.size();) {
-    const std::uint32_t length = bigEndian(png, at);
-    const std::string type = png.substr(at + 4, 4);
-    const std::string data = png.substr(at + 8, length);
-    const auto crc = static_cast<std::uint32_t>(
-        crc32(0, reinterpret_cast<const Bytef*>(png.data() + at + 4), length + 4));
-    REQUIRE(crc == bigEndian(png, at + 8 + length));
-    if (type == "IHDR") {
-      d.width = bigEndian(data, 0);
-      d.height = bigEndian(data, 4);
-      d.bitDepth = data[8];
-      REQUIRE(data[9] == 3);
-    } else if (type == "PLTE") {
-      d.palette = data;
-    } else if (type == "IDAT") {
-      compressed += data;
-    }
-    at += 12 + length;
-  }
-  const std::size_t rowBytes = 1 + (d.width * static_cast<std::uint32_t>(d.bitDepth) + 7) / 8;
-  std::vector<Bytef> raw(rowBytes * d.height);
-  uLongf rawSize = static_cast<uLongf>(raw.size());
-  REQUIRE(uncompress(raw.data(), &rawSize, reinterpret_cast<const Bytef*>(compressed.data()),
-                     static_cast<uLong>(compressed.size())) == Z_OK);
-  REQUIRE(rawSize == raw.size());
-  for (std::size_t y = 0; y < d.height; ++y) {
-    REQUIRE(raw[y * rowBytes] == 0);
-    std::vector<int> row;
-    for (std::size_t x = 0; x < d.width; ++x) {
-      const std::size_t bit = x * static_cast<std::size_t>(d.bitDepth);
-      const int byte = raw[y * rowBytes + 1 + bit / 8];
-      row.push_back((byte >> (8 - d.bitDepth - static_cast<int>(bit % 8))) & ((1 << d.bitDepth) - 1));
-    }
-    d.pixels.push_back(row);
-  }
-  return d;
-}
-
-}  // namespace
+using kit_test::decodePng;
 
 TEST_CASE("the PNG shows a wall exactly where the grid has one, square for square",
           "[maze][picture]") {
   const maze::Grid grid = maze::generate(maze::Algorithm::kruskal, 7, 11, 3);
   maze::PictureOptions options;
   options.squarePixels = 3;
-  const Decoded png = decodePng(maze::toPng(grid, options));
+  const kit_test::PngImage png = decodePng(maze::toPng(grid, options));
   REQUIRE(png.width == 23 * 3);
   REQUIRE(png.height == 15 * 3);
   CHECK(png.bitDepth == 1);
@@ -90,7 +29,9 @@ TEST_CASE("the PNG shows a wall exactly where the grid has one, square for squar
   for (int r = 0; r < 7; ++r) {
     for (int c = 0; c < 11; ++c) {
       // Centre pixel of the cell square, of the square east of it, and the one south of it.
-      const auto px = [&](int sx, int sy) { return png.pixels[static_cast<std::size_t>(sy * 3 + 1)][static_cast<std::size_t>(sx * 3 + 1)]; };
+      const auto px = [&](int sx, int sy) {
+        return png.paletteIndex(static_cast<std::uint32_t>(sx * 3 + 1), static_cast<std::uint32_t>(sy * 3 + 1));
+      };
       CHECK(px(2 * c + 1, 2 * r + 1) == 0);
       CHECK(px(2 * c + 2, 2 * r + 1) == (grid.isOpen({r, c}, maze::Direction::east) ? 0 : 1));
       CHECK(px(2 * c + 1, 2 * r + 2) == (grid.isOpen({r, c}, maze::Direction::south) ? 0 : 1));
@@ -105,15 +46,15 @@ TEST_CASE("the PNG marks a path, cells and passages between, in the path colour"
   maze::PictureOptions options;
   options.squarePixels = 1;
   options.path = maze::breadthFirst(grid, {0, 0}, {5, 5});
-  const Decoded png = decodePng(maze::toPng(grid, options));
+  const kit_test::PngImage png = decodePng(maze::toPng(grid, options));
   CHECK(png.bitDepth == 2);
   std::size_t marked = 0;
-  for (const auto& row : png.pixels) {
-    for (int p : row) marked += p == 2 ? 1 : 0;
+  for (std::uint32_t y = 0; y < png.height; ++y) {
+    for (std::uint32_t x = 0; x < png.width; ++x) marked += png.paletteIndex(x, y) == 2 ? 1 : 0;
   }
   CHECK(marked == 2 * options.path.size() - 1);
   for (const maze::Cell c : options.path) {
-    CHECK(png.pixels[static_cast<std::size_t>(2 * c.row + 1)][static_cast<std::size_t>(2 * c.col + 1)] == 2);
+    CHECK(png.paletteIndex(static_cast<std::uint32_t>(2 * c.col + 1), static_cast<std::uint32_t>(2 * c.row + 1)) == 2);
   }
 }
 
