@@ -2,49 +2,35 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <maze/generators.hpp>
 #include <maze/picture.hpp>
 #include <maze/solvers.hpp>
 #include <maze/text_format.hpp>
 
+#include "shell.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
+using kit_test::readFile;
+
 struct Run {
   int status = -1;
-  std::string out;  // standard output and standard error together
+  std::string out;  // standard output, then standard error
 };
 
 // Runs mazekit with the given arguments (already quoted for the shell).
 Run mazekit(const std::string& args) {
-  const std::string command = std::string("'") + MAZEKIT_EXE + "' " + args + " 2>&1";
-  Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::array<char, 4096> buffer{};
-  std::size_t n = 0;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) run.out.append(buffer.data(), n);
-  const int raw = pclose(pipe);
-  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  return run;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
+  const auto result =
+      kit_test::runCommand(kit_test::quoted(MAZEKIT_EXE) + " " + args, MAZE_COMMAND_TEST_DIR);
+  return {result.status, result.out + result.err};
 }
 
 fs::path scratch(const std::string& name) {

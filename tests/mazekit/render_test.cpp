@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "png_reader.hpp"
+#include "shell.hpp"
 
 #include <cstdint>
 #include <cstdlib>
@@ -27,41 +28,12 @@ namespace {
 const fs::path work = fs::path(RENDER_TEST_DIR) / "render test";  // a space, on purpose
 constexpr std::uint64_t seed = 7;
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
-
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-struct Run {
-  int status = -1;
-  std::string out;
-  std::string err;
-};
+using kit_test::quoted;
+using kit_test::readFile;
+using Run = kit_test::CommandResult;
 
 // Runs a shell command line, its output kept.
-Run run(const std::string& command) {
-  fs::create_directories(work);
-  // Per process: CTest runs the test cases side by side.
-  const std::string pid = std::to_string(getpid());
-  const fs::path out = work / ("stdout-" + pid + ".txt");
-  const fs::path err = work / ("stderr-" + pid + ".txt");
-  const int raw = std::system((command + " >" + quoted(out.string()) + " 2>" + quoted(err.string())).c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  r.out = readFile(out);
-  r.err = readFile(err);
-  fs::remove(out);
-  fs::remove(err);
-  return r;
-}
+Run run(const std::string& command) { return kit_test::runCommand(command, work); }
 
 Run render(const fs::path& out) {
   return run(quoted(MAZEKIT_EXE) + " render --seed " + std::to_string(seed) + " --out " + quoted(out.string()));

@@ -4,6 +4,8 @@
 // check, reset and watch on the kit's untouched exercises or on copies of them.
 #include <catch2/catch.hpp>
 
+#include "shell.hpp"
+
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -28,12 +30,8 @@ namespace {
 const fs::path work = fs::path(STUDENT_TEST_DIR) / "student test";  // a space, on purpose
 const fs::path kitSource = KIT_SOURCE_DIR;
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
+using kit_test::quoted;
+using kit_test::readFile;
 
 void writeFile(const fs::path& path, const std::string& text) {
   fs::create_directories(path.parent_path());
@@ -45,12 +43,6 @@ fs::path freshDir(const std::string& name) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir;
-}
-
-std::string quoted(const std::string& text) {
-  std::string out = "'";
-  for (const char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
 }
 
 struct Run {
