@@ -24,6 +24,7 @@
 #       tests must also pass against the code in FOLDER (the maze library's Maze).
 include_guard(GLOBAL)
 include(kit_testing)
+include(kit_manifest)
 
 set(KIT_LESSON_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../lessons/support")
 set(KIT_LESSON_SCRIPTS_DIR "${CMAKE_CURRENT_LIST_DIR}")
@@ -205,6 +206,8 @@ function(kit_add_lesson_proof dir)
   string(REGEX REPLACE "^lesson" "exercise" exercise_prefix "${short}")
   kit_build_lesson_steps(LESSON "${dir}" CODE "${exercise}" PREFIX ${exercise_prefix}
                          EXCLUDE_FROM_ALL)
+  # mazekit reads the lesson, its steps' test cases and these targets from the manifest.
+  kit_manifest_add_lesson("${dir}" ${exercise_prefix})
 
   # The last step's tests also pass against other code that claims to finish the lesson:
   # for the maze lessons, the maze library's own Maze.

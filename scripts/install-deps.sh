@@ -13,7 +13,10 @@ packages=(
   fonts-dejavu-core                 # a font for Turtle::write, the same on every machine
   catch2                            # the tests (Catch2 2.13)
   libcli11-dev nlohmann-json3-dev   # the mazekit command-line tool
-  unzip tar coreutils               # mazekit grade: unpacks submissions, stops a compiler (timeout)
+  bubblewrap                        # mazekit grade: every student's code built and run in a sandbox
+  libarchive-dev                    # mazekit grade: reads .zip and .tar.gz submissions structurally
+  libxml2-utils                     # the tests check every junit.xml against a JUnit schema (xmllint)
+  procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless
 )
 

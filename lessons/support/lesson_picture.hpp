@@ -1,11 +1,13 @@
 #pragma once
 // lesson::picture(screen): the last line of a step's test. When the kit asks for pictures
 // (mazekit, or the lesson proof, set MAZEKIT_PICTURES to a folder), it saves the screen as it
-// stands as PNG and SVG, with its drawing log, under <folder>/<lesson>/<step>; otherwise it
-// does nothing.
+// stands as PNG and SVG, with its drawing log, under <folder>/<lesson>/<step>. When the step
+// program reports to `mazekit grade` (Catch2's `-r mazekit`), the PNG goes into its report.
+// Otherwise it does nothing.
 
 #include <cstdlib>
 #include <filesystem>
+#include <string>
 
 #include <turtle/turtle.hpp>
 
@@ -18,7 +20,15 @@
 
 namespace lesson {
 
+namespace harness {
+/// True when the program reports to `mazekit grade`, which shows the picture in its report.
+bool wantsPicture();
+/// Hands the step's picture (PNG bytes) to the report.
+void attachPicture(std::string png);
+}  // namespace harness
+
 inline void picture(const turtle::Screen& screen) {
+  if (harness::wantsPicture()) harness::attachPicture(screen.png());
   const char* folder = std::getenv("MAZEKIT_PICTURES");
   if (folder == nullptr || *folder == '\0') return;
   const std::filesystem::path base = std::filesystem::path(folder) / KIT_LESSON_ID;

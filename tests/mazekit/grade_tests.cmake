@@ -8,4 +8,20 @@ add_test(NAME "mazekit.grade grades the fabricated submissions as grading/expect
     -DJOBS=2
     -P "${PROJECT_SOURCE_DIR}/grading/check_grading.cmake")
 set_tests_properties("mazekit.grade grades the fabricated submissions as grading/expected.csv says"
-  PROPERTIES TIMEOUT 900 RUN_SERIAL TRUE)
+  PROPERTIES TIMEOUT 900 RUN_SERIAL TRUE LABELS "mazekit;grading;slow" FIXTURES_SETUP honest_class_graded)
+
+# The hostile class (grading/hostile) graded beside the honest one: every honest row as when
+# graded alone, every hostile student its expected outcome, nothing outside --out changed, no
+# process of the run left (grading/check_hostile.sh).
+add_test(NAME "mazekit.grade grades a hostile class beside the honest one and no honest row changes"
+  COMMAND "${PROJECT_SOURCE_DIR}/grading/check_hostile.sh" "$<TARGET_FILE:mazekit>" "${PROJECT_SOURCE_DIR}"
+    "${CMAKE_CURRENT_BINARY_DIR}/hostile-check" "${CMAKE_CURRENT_BINARY_DIR}/grade-check/graded work")
+set_tests_properties("mazekit.grade grades a hostile class beside the honest one and no honest row changes"
+  PROPERTIES TIMEOUT 1500 RUN_SERIAL TRUE LABELS "mazekit;grading;slow" FIXTURES_REQUIRED honest_class_graded
+  ENVIRONMENT "CMAKE=${CMAKE_COMMAND}")
+
+# Every junit.xml the grading tests wrote is valid against a JUnit schema (xmllint).
+add_test(NAME "mazekit.grade writes junit.xml that a JUnit schema accepts"
+  COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/check_junit.sh" "${CMAKE_CURRENT_BINARY_DIR}/grade-check")
+set_tests_properties("mazekit.grade writes junit.xml that a JUnit schema accepts"
+  PROPERTIES LABELS "mazekit;grading" FIXTURES_REQUIRED honest_class_graded)

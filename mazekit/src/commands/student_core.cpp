@@ -15,12 +15,15 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The lines of a program's output, each cut to 2000 bytes: what is read from them is near the
+// start, and the regular expressions that read them must not meet a megabyte-long line.
 std::vector<std::string> splitLines(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
   std::string line;
   while (std::getline(in, line)) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.size() > 2000) line.resize(2000);
     lines.push_back(line);
   }
   return lines;
@@ -95,8 +98,10 @@ std::optional<BuildError> firstBuildError(const std::string& output,
     if (std::regex_match(line, m, located)) {
       BuildError error;
       error.file = relativeTo(m[1].str(), roots);
-      error.line = std::stoi(m[2].str());
-      error.column = m[3].matched ? std::stoi(m[3].str()) : 0;
+      // A #line directive can make any number: too long a one reads as 0.
+      const auto number = [](const std::string& digits) { return digits.size() > 9 ? 0 : std::stoi(digits); };
+      error.line = number(m[2].str());
+      error.column = m[3].matched ? number(m[3].str()) : 0;
       error.message = m[4].str();
       return error;
     }

@@ -10,12 +10,19 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "grade/process.hpp"
+#include "run/process.hpp"
 #include "kit.hpp"
 #include "lessons.hpp"
 
 namespace fs = std::filesystem;
-using mazekit::grade::runProcess;
+
+namespace {
+// The kit's own tools (cmake, ctest), with mazekit's environment.
+mazekit::run::Result runTool(std::vector<std::string> argv, const fs::path& cwd, const mazekit::run::Limits& limits) {
+  mazekit::run::Command command{std::move(argv), cwd, mazekit::run::inheritedEnvironment(), false};
+  return mazekit::run::runProcess(command, limits);
+}
+}  // namespace
 
 namespace {
 
@@ -40,8 +47,8 @@ std::string unescape(std::string s) {
   return s;
 }
 
-mazekit::grade::Limits longLimits() {
-  mazekit::grade::Limits l;
+mazekit::run::Limits longLimits() {
+  mazekit::run::Limits l;
   l.wallSeconds = 4 * 3600;
   l.cpuSeconds = 8 * 3600;
   l.fileBytes = std::size_t(8) << 30;
@@ -62,7 +69,7 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
   std::cout << "Lesson " << lesson.id << ": " << lesson.title << "\n" << std::flush;
 
   // The proof's programs: every target of this lesson but the student's exercise ones.
-  const auto help = runProcess({kit.cmake, "--build", kit.build.string(), "--target", "help"}, kit.build, {}, longLimits());
+  const auto help = runTool({kit.cmake, "--build", kit.build.string(), "--target", "help"}, kit.build, longLimits());
   std::vector<std::string> targets;
   const std::regex target("^\\.*\\s*(" + prefix + "_[A-Za-z0-9_]+)(:| )");
   std::istringstream lines(help.output);
@@ -73,7 +80,7 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
   if (!targets.empty()) {
     std::vector<std::string> build{kit.cmake, "--build", kit.build.string(), "-j", std::to_string(jobs), "--target"};
     build.insert(build.end(), targets.begin(), targets.end());
-    const auto built = runProcess(build, kit.build, {}, longLimits());
+    const auto built = runTool(build, kit.build, longLimits());
     if (!built.exitedWith(0)) {
       std::cout << "  the proof's programs did not all build (a compile RED is not one of them):\n"
                 << built.output.substr(built.output.size() > 3000 ? built.output.size() - 3000 : 0) << "\n";
@@ -84,9 +91,9 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
   fs::create_directories(junit.parent_path());
   fs::remove(junit);
   const std::string ctest = (fs::path(kit.cmake).parent_path() / "ctest").string();
-  const auto ran = runProcess({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
+  const auto ran = runTool({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
                                std::to_string(jobs), "--no-tests=error", "--output-junit", junit.string()},
-                              kit.build, {}, longLimits());
+                              kit.build, longLimits());
   const std::string xml = readFile(junit);
   if (xml.empty()) {
     std::cout << "  ctest ran no tests for " << prefix << " in " << kit.build.string()

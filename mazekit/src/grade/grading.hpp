@@ -5,47 +5,50 @@
 #include <string>
 #include <vector>
 
+#include "grade/tamper.hpp"
 #include "lessons.hpp"
+#include "run/verdict.hpp"
 
 namespace mazekit::grade {
 
 struct StepResult {
-  bool passed = false;
+  run::Verdict verdict;  ///< outcome and one-line reason
   int score = 0;
-  std::string status;  ///< "passed", "does not compile", "failed", "timed out", "crashed", ...
-  std::string reason;  ///< one line: why it failed, or what passed
-  std::string output;  ///< the program's own output, capped
+  std::string output;    ///< the program's own output, valid UTF-8, capped
+
+  bool passed() const { return verdict.passed(); }
 };
 
 struct StudentResult {
-  std::string name;                 ///< as submitted: folder or archive name
-  std::string slug;                 ///< its folder under --out
+  std::string name;                 ///< as submitted: folder or archive name (any bytes)
+  std::string slug;                 ///< its folder under --out: ASCII, safe
   std::string error;                ///< the submission could not be graded: every step 0
-  std::vector<std::string> notes;   ///< ignored files, edited tests
+  std::vector<std::string> notes;   ///< ignored files, edited tests, hidden folders, ...
+  std::vector<TamperFlag> flags;    ///< what the tamper scan found (shown to the instructor)
+  bool strictZero = false;          ///< --strict and flagged: scored 0
   std::vector<StepResult> steps;    ///< one per lesson step
   int total = 0;
   std::string picture;              ///< PNG bytes of the last passing step's picture
   std::string pictureStep;          ///< that step's id
 };
 
+/// How the run was made, printed on every report.
+struct RunInfo {
+  bool sandboxed = true;  ///< false: --no-sandbox; every report says so in its first line
+  std::string limits;     ///< "memory 1024 MB per step (cgroup v1), 64 processes, ..."
+  bool strict = false;
+};
+
 int maxPoints(const Lesson& lesson);
 
 /// The outputs, each written atomically: grades.csv, <slug>/results.json, <slug>/junit.xml,
-/// <slug>/picture.png, report.html.
+/// <slug>/picture.png, report.html. Every string from a student goes through mazekit::text.
 void writeReports(const Lesson& lesson, const std::vector<StudentResult>& students,
-                  const std::filesystem::path& out);
+                  const RunInfo& info, const std::filesystem::path& out);
 
-/// The terminal table: a row per student, a letter per step.
-std::string formatTable(const Lesson& lesson, const std::vector<StudentResult>& students);
-
-/// Parses what Catch2's xml reporter wrote: the test cases that finished and passed, and the
-/// first failure in words. `complete` is false when the file stops before </Catch>.
-struct CatchReport {
-  bool complete = false;
-  int finished = 0;
-  int passed = 0;
-  std::string firstFailure;
-};
-CatchReport parseCatchXml(const std::string& xml);
+/// The terminal table: a row per student, a letter per step; names and reasons made safe for
+/// a terminal (mazekit::text::terminalLine).
+std::string formatTable(const Lesson& lesson, const std::vector<StudentResult>& students,
+                        const RunInfo& info);
 
 }  // namespace mazekit::grade

@@ -1,8 +1,13 @@
 #pragma once
-// A student's submission: a folder, a .zip or a .tar.gz, and what is taken from it — only
-// the files the lesson declares (lesson.json "files"); everything else is reported, not used.
+// A student's submission: a folder, a .zip or a .tar.gz (.tgz), and what is taken from it —
+// only the files the lesson declares (lesson.json "files"); everything else is reported, not
+// used. Archives are read structurally with libarchive, in memory: nothing but the declared
+// files is ever written, and every size is counted as the bytes come out, not as the
+// archive's directory claims.
 
+#include <cstddef>
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,9 +16,9 @@
 namespace mazekit::grade {
 
 struct Submission {
-  std::string name;              ///< the student: folder or archive name without extension
+  std::string name;              ///< the student: folder or archive name, no extension, any bytes
   std::filesystem::path source;  ///< the folder or archive
-  enum class Kind { folder, zip, tarGz } kind = Kind::folder;
+  enum class Kind { folder, zip, tarGz, file } kind = Kind::folder;  ///< file: a lone maze.hpp
 };
 
 /// A submission that cannot be graded: one line saying why (every step then scores 0).
@@ -22,28 +27,40 @@ class SubmissionError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-struct ArchiveLimits {
-  std::size_t maxEntries = 2000;
-  std::size_t maxEntryBytes = 8u << 20;   ///< a file larger than this is refused
-  std::size_t maxTotalBytes = 64u << 20;  ///< all files together
-  double seconds = 60;                    ///< unpacking, killed after this
+struct IntakeLimits {
+  std::size_t maxEntries = 2000;          ///< files and folders in a submission
+  std::size_t maxEntryBytes = 1u << 20;   ///< a declared file larger than this is refused
+  std::size_t maxTotalBytes = 64u << 20;  ///< all bytes read from an archive together
+  int maxDepth = 32;                      ///< folders deeper than this are not walked (noted)
 };
 
-/// Every subfolder, .zip, .tar.gz or .tgz in `folder`, sorted by name. Other files are
-/// listed in `skipped`, each with the reason.
+/// Every subfolder, .zip, .tar.gz or .tgz in `folder`, sorted by name (byte order). Names
+/// starting with '.' and other files are listed in `skipped`, each with the reason.
 std::vector<Submission> findSubmissions(const std::filesystem::path& folder,
                                         std::vector<std::string>& skipped);
 
 struct PreparedCode {
-  std::vector<std::string> notes;  ///< ignored files, edited tests: reported to the student
+  /// Said to the student and the instructor: "took Maze.hpp as maze.hpp", "edited test
+  /// ignored: tests/step10_dig_east.cpp", "hidden folder not read: .git", ...
+  std::vector<std::string> notes;
 };
 
-/// Unpacks `submission` (if an archive) under `work`/unpacked, refusing absolute paths, `..`,
-/// links, devices, and entries or totals over `limits`; then copies only the lesson's declared
-/// files into `code`. Throws SubmissionError for an unreadable or hostile archive, or when a
-/// declared file is missing.
+/// Writes the lesson's declared files, taken from `submission`, into `code` (made if it does
+/// not exist; it should be empty), each through a temporary file and a rename. Matching a
+/// declared name ("maze.hpp") is by file name, anywhere in the submission: exact first; else
+/// ignoring case ("Maze.hpp"), else with an extra ".txt" ("maze.hpp.txt"), each with a note.
+/// Two or more candidates at the first level that has any: SubmissionError naming them (the
+/// first 8, then how many more): never a silent pick. Only regular files are read (opened
+/// with O_NOFOLLOW | O_NONBLOCK, checked with fstat, at most maxEntryBytes); links, FIFOs and
+/// devices are noted, never followed; hidden files and folders and __MACOSX are not searched.
+/// Zips made on Windows (backslashes) or by Python's zipfile (no file-type bits) are read like
+/// any other. Throws SubmissionError for an archive that cannot be read or breaks a limit,
+/// and when a declared file is missing. Kind::file: the one file is taken as the lesson's
+/// only declared file (SubmissionError if the lesson declares several).
+///
+///     const auto prepared = prepareCode(submission, lesson, work / "code", IntakeLimits{});
+///     for (const auto& note : prepared.notes) std::cerr << submission.name << ": " << note;
 PreparedCode prepareCode(const Submission& submission, const Lesson& lesson,
-                         const std::filesystem::path& work, const std::filesystem::path& code,
-                         const ArchiveLimits& limits);
+                         const std::filesystem::path& code, const IntakeLimits& limits);
 
 }  // namespace mazekit::grade

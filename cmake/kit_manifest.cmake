@@ -1,0 +1,124 @@
+# The build manifest: what mazekit needs to build and grade a student's steps, written by
+# CMake (file(GENERATE)) so that mazekit never re-derives a target name, a library path or a
+# step's test cases. Written to <build>/mazekit/manifest.json:
+#
+#   compiler, standard, cxx_flags, linker_flags  how the kit builds lesson programs
+#   student_include  the one include folder a student's code is built with: the turtle
+#                    library's headers and lesson_picture.hpp, nothing else of the kit
+#   harness, libraries  what a step program links: Catch2's main and the signed reporter,
+#                    the turtle library, Cairo
+#   sanitized        the kit is built with sanitizers (their reports count as crashes)
+#   lessons          each lesson's id, folder, files, and each step's id, title, test file,
+#                    Catch2 file tag, test case names, points, retired steps and the target
+#                    and program of the student's exercise build
+include_guard(GLOBAL)
+include(kit_lessons)
+
+
+# The test case names a step's test file declares: TEST_CASE("name", ...), one per line.
+function(kit_test_case_names out test_file)
+  file(STRINGS "${test_file}" lines REGEX "^[ \t]*(TEST_CASE|SCENARIO)[ \t]*\\(")
+  set(names "")
+  foreach(line IN LISTS lines)
+    if(NOT line MATCHES "\\([ \t]*\"(([^\"\\\\]|\\\\.)*)\"")
+      message(FATAL_ERROR "${test_file}: cannot read the test case name in: ${line}")
+    endif()
+    set(name "${CMAKE_MATCH_1}")
+    if(line MATCHES "^[ \t]*SCENARIO")
+      set(name "Scenario: ${name}")
+    endif()
+    string(REPLACE "\\\"" "\"" name "${name}")
+    string(REPLACE "\\\\" "\\" name "${name}")
+    list(APPEND names "${name}")
+  endforeach()
+  set(${out} "${names}" PARENT_SCOPE)
+endfunction()
+
+function(kit_json_string out value)
+  string(REPLACE "\\" "\\\\" value "${value}")
+  string(REPLACE "\"" "\\\"" value "${value}")
+  set(${out} "\"${value}\"" PARENT_SCOPE)
+endfunction()
+
+# Adds a lesson (its folder) to the manifest; its exercise targets are PREFIX_stepKK.
+function(kit_manifest_add_lesson dir exercise_prefix)
+  kit_read_lesson("${dir}" lesson)
+  file(READ "${dir}/lesson.json" json)
+  string(JSON title GET "${json}" title)
+  string(JSON files GET "${json}" files)
+  kit_json_string(q_id "${lesson_ID}")
+  kit_json_string(q_title "${title}")
+  kit_json_string(q_dir "${dir}")
+  set(steps "")
+  foreach(k RANGE 1 ${lesson_STEP_COUNT})
+    kit_test_case_names(names "${lesson_${k}_TEST}")
+    set(q_names "")
+    foreach(name IN LISTS names)
+      kit_json_string(q "${name}")
+      list(APPEND q_names "${q}")
+    endforeach()
+    list(JOIN q_names ", " q_names)
+    set(q_retires "")
+    foreach(r IN LISTS lesson_${k}_RETIRES)
+      kit_json_string(q "${r}")
+      list(APPEND q_retires "${q}")
+    endforeach()
+    list(JOIN q_retires ", " q_retires)
+    get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
+    kit_step_name(target ${exercise_prefix} ${k})
+    kit_json_string(q_step_id "${lesson_${k}_ID}")
+    kit_json_string(q_step_title "${lesson_${k}_TITLE}")
+    kit_json_string(q_test "${lesson_${k}_TEST}")
+    list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\"}")
+  endforeach()
+  list(JOIN steps ",\n      " steps)
+  set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"steps\": [\n      ${steps}]}")
+  set_property(GLOBAL APPEND PROPERTY KIT_MANIFEST_LESSONS "${entry}")
+endfunction()
+
+# Writes the manifest and the student include folder. Call once, after every lesson is added.
+function(kit_write_manifest)
+  set(include_dir "${PROJECT_BINARY_DIR}/mazekit/student-include")
+  file(REMOVE_RECURSE "${include_dir}")
+  file(COPY "${PROJECT_SOURCE_DIR}/turtle/include/turtle" DESTINATION "${include_dir}")
+  file(COPY "${KIT_LESSON_SUPPORT_DIR}/lesson_picture.hpp" DESTINATION "${include_dir}")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${KIT_LESSON_SUPPORT_DIR}/lesson_picture.hpp")
+  file(GLOB turtle_headers "${PROJECT_SOURCE_DIR}/turtle/include/turtle/*.hpp")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${turtle_headers})
+
+  separate_arguments(cxx_flags UNIX_COMMAND "${CMAKE_CXX_FLAGS}")
+  separate_arguments(linker_flags UNIX_COMMAND "${CMAKE_EXE_LINKER_FLAGS}")
+  set(sanitized false)
+  if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
+    set(sanitized true)
+  endif()
+  set(q_flags "")
+  foreach(f IN LISTS cxx_flags)
+    kit_json_string(q "${f}")
+    list(APPEND q_flags "${q}")
+  endforeach()
+  list(JOIN q_flags ", " q_flags)
+  set(q_link "")
+  foreach(f IN LISTS linker_flags)
+    kit_json_string(q "${f}")
+    list(APPEND q_link "${q}")
+  endforeach()
+  list(JOIN q_link ", " q_link)
+  get_property(lessons GLOBAL PROPERTY KIT_MANIFEST_LESSONS)
+  list(JOIN lessons ",\n    " lessons)
+  set(standard "${CMAKE_CXX17_EXTENSION_COMPILE_OPTION}")
+  file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/mazekit/manifest.json" CONTENT "{
+  \"format\": \"mazekit-manifest-1\",
+  \"compiler\": \"${CMAKE_CXX_COMPILER}\",
+  \"standard\": \"${standard}\",
+  \"cxx_flags\": [${q_flags}],
+  \"linker_flags\": [${q_link}],
+  \"sanitized\": ${sanitized},
+  \"student_include\": \"${include_dir}\",
+  \"harness\": \"$<TARGET_FILE:kit_catch_main>\",
+  \"libraries\": [\"$<TARGET_FILE:turtle>\", \"$<JOIN:$<TARGET_PROPERTY:PkgConfig::CAIRO,INTERFACE_LINK_LIBRARIES>,\", \">\"],
+  \"lessons\": [
+    ${lessons}]
+}
+")
+endfunction()

@@ -1,0 +1,235 @@
+// Building a student's step programs in the sandbox, and keying them (see build.hpp).
+#include "grade/build.hpp"
+
+#include <fcntl.h>
+#include <sys/random.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+
+#include "../../harness/report_signature.hpp"
+#include "student/student.hpp"
+
+namespace fs = std::filesystem;
+
+namespace mazekit::grade {
+namespace {
+
+constexpr const char* pchHeader = "harness_pch.hpp";
+
+// Where a kit library is seen: under /usr as it is, elsewhere in /kit/lib.
+std::string libraryPath(const BuildPlaces& places, const fs::path& library) {
+  if (!places.sandboxed || library.string().rfind("/usr/", 0) == 0) return library.string();
+  return "/kit/lib/" + library.filename().string();
+}
+
+std::string describeLimitHit(const run::Result& r, const CompileLimits& limits) {
+  if (r.timedOut) {
+    return "the compiler was stopped after " + std::to_string(static_cast<int>(limits.seconds)) +
+           " s, the time limit for a compile";
+  }
+  if (r.outOfMemory) {
+    return "the compiler used more than " + std::to_string(limits.memoryBytes >> 20) +
+           " MB, the memory limit for a compile";
+  }
+  if (r.signal != 0) return "the compiler was stopped: " + run::describeSignal(r.signal);
+  return "";
+}
+
+run::Limits compileLimits(const CompileLimits& limits) {
+  run::Limits l;
+  l.wallSeconds = limits.seconds;
+  l.cpuSeconds = limits.seconds;
+  l.memoryBytes = limits.memoryBytes;
+  l.processes = 32;
+  l.fileBytes = std::size_t(512) << 20;
+  l.outputBytes = 256u << 10;
+  return l;
+}
+
+run::Result runCompiler(const Manifest& manifest, const BuildPlaces& places,
+                        const std::vector<std::string>& argv, const CompileLimits& limits,
+                        const volatile std::sig_atomic_t* stop) {
+  if (places.sandboxed) {
+    run::Sandbox sandbox = places.sandbox(manifest);
+    sandbox.environment.push_back("LC_ALL=C");
+    return run::runSandboxed(sandbox, argv, false, compileLimits(limits), stop);
+  }
+  run::Command command{
+      argv, places.bin, {"PATH=/usr/bin:/bin", "LC_ALL=C", "TMPDIR=" + places.bin.string()}, false};
+  return run::runProcess(command, compileLimits(limits), stop);
+}
+
+}  // namespace
+
+run::Sandbox BuildPlaces::sandbox(const Manifest& manifest) const {
+  using Kind = run::Mount::Kind;
+  run::Sandbox s;
+  s.mounts = {{Kind::readOnly, manifest.studentInclude.string(), "/kit/include"},
+              {Kind::readOnly, manifest.harness.string(), libraryPath(*this, manifest.harness)},
+              {Kind::readOnly, pch.string(), "/grade/pch"},
+              {Kind::readOnly, lessonTests.string(), "/lesson/tests"},
+              {Kind::readOnly, code.string(), "/student"},
+              {Kind::readOnly, sources.string(), "/grade/src"},
+              {Kind::writable, bin.string(), "/grade/out"},
+              {Kind::tmpfs, "", "/tmp", std::size_t(256) << 20}};
+  for (const fs::path& library : manifest.libraries) {
+    if (libraryPath(*this, library) != library.string()) {
+      s.mounts.push_back({Kind::readOnly, library.string(), libraryPath(*this, library)});
+    }
+  }
+  s.cwd = "/grade/out";
+  return s;
+}
+
+std::string BuildPlaces::seen(const fs::path& host) const {
+  if (!sandboxed) return host.string();
+  // The writable place first: the precompiled header's build has one folder as all of them.
+  for (const auto& [place, target] : {std::pair{bin, "/grade/out"},
+                                      {pch, "/grade/pch"},
+                                      {lessonTests, "/lesson/tests"},
+                                      {code, "/student"},
+                                      {sources, "/grade/src"}}) {
+    const fs::path rel = host.lexically_relative(place);
+    if (!rel.empty() && *rel.begin() != "..")
+      return rel == "." ? target : (fs::path(target) / rel).string();
+  }
+  return host.string();
+}
+
+std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPlaces& places,
+                                        const std::string& lessonId, const std::string& stepId,
+                                        const fs::path& source, const std::string& program) {
+  std::vector<std::string> argv{manifest.compiler, manifest.standard};
+  argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
+  // Built for speed of building, not of running: the lesson steps run in milliseconds.
+  argv.insert(argv.end(),
+              {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-include",
+               places.seen(places.pch / pchHeader), "-I", places.seen(places.code), "-I",
+               places.sandboxed ? "/kit/include" : manifest.studentInclude.string(),
+               "-DKIT_LESSON_ID=\"" + lessonId + "\"", "-DKIT_STEP_ID=\"" + stepId + "\"",
+               places.seen(source), "-o", places.seen(places.bin / program),
+               libraryPath(places, manifest.harness)});
+  for (const fs::path& library : manifest.libraries) argv.push_back(libraryPath(places, library));
+  argv.insert(argv.end(), manifest.linkerFlags.begin(), manifest.linkerFlags.end());
+  // No symbol table: the key slot has no name to look up in the program's own file.
+  argv.push_back("-s");
+  return argv;
+}
+
+void buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
+                            const CompileLimits& limits) {
+  fs::create_directories(places.pch);
+  std::ofstream(places.pch / pchHeader)
+      << "// The headers every step program starts with, precompiled once per run.\n"
+         "#include <catch2/catch.hpp>\n#include <lesson_picture.hpp>\n";
+  BuildPlaces header = places;
+  header.sources = places.pch;
+  header.bin = places.pch;
+  std::vector<std::string> argv{manifest.compiler, manifest.standard};
+  argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
+  argv.insert(argv.end(),
+              {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-x", "c++-header", "-I",
+               places.sandboxed ? "/kit/include" : manifest.studentInclude.string(),
+               header.seen(places.pch / pchHeader), "-o",
+               header.seen(places.pch / (std::string(pchHeader) + ".gch"))});
+  CompileLimits generous = limits;
+  generous.seconds = std::max(limits.seconds, 300.0);
+  const run::Result r = runCompiler(manifest, header, argv, generous, nullptr);
+  if (!r.exitedWith(0) || !fs::is_regular_file(places.pch / (std::string(pchHeader) + ".gch"))) {
+    throw std::runtime_error(
+        "cannot precompile the harness's header for the students' programs: " +
+        (r.error.empty() ? describeLimitHit(r, generous) + "\n" + r.output : r.error));
+  }
+}
+
+Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std::string& lessonId,
+                 const std::string& stepId, const fs::path& source, const std::string& program,
+                 const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
+  Compiled compiled;
+  std::error_code ec;
+  fs::remove(places.bin / program, ec);
+  const run::Result r = runCompiler(
+      manifest, places, compileCommand(manifest, places, lessonId, stepId, source, program), limits,
+      stop);
+  compiled.seconds = r.seconds;
+  compiled.interrupted = r.interrupted;
+  if (r.exitedWith(0) && fs::is_regular_file(fs::symlink_status(places.bin / program))) {
+    compiled.ok = true;
+    return compiled;
+  }
+  if (!r.started) {
+    compiled.error = "could not run the compiler: " + r.error;
+  } else if (const std::string hit = describeLimitHit(r, limits); !hit.empty()) {
+    compiled.error = hit;
+  } else {
+    const std::vector<fs::path> roots{
+        places.seen(places.code), places.seen(places.lessonTests).empty()
+                                      ? fs::path()
+                                      : fs::path(places.seen(places.lessonTests)).parent_path()};
+    const auto first = student::firstBuildError(r.output, roots);
+    compiled.error = first ? first->text(300)
+                           : "the compiler failed (exit status " + std::to_string(r.exitCode) + ")";
+  }
+  return compiled;
+}
+
+run::Key newKey() {
+  run::Key key{};
+  std::size_t got = 0;
+  while (got < key.size()) {
+    const ssize_t n = ::getrandom(key.data() + got, key.size() - got, 0);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0)
+      throw std::runtime_error(std::string("cannot read random bytes: ") + std::strerror(errno));
+    got += static_cast<std::size_t>(n);
+  }
+  return key;
+}
+
+void writeKeyedProgram(const fs::path& from, const fs::path& to, const run::Key& key) {
+  const int raw = ::open(from.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (raw < 0)
+    throw std::runtime_error("cannot open the program " + from.string() + ": " +
+                             std::strerror(errno));
+  run::Fd fd(raw);
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (off_t{1} << 30)) {
+    throw std::runtime_error("the program " + from.string() + " is not a regular file under 1 GB");
+  }
+  std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::read(fd.get(), bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw std::runtime_error("cannot read the program " + from.string());
+    done += static_cast<std::size_t>(n);
+  }
+  const std::string_view marker(harness::keySlotMarker, sizeof harness::keySlotMarker - 1);
+  const std::size_t at = bytes.find(marker);
+  if (at == std::string::npos || bytes.find(marker, at + 1) != std::string::npos ||
+      at + marker.size() + key.size() > bytes.size()) {
+    throw MarkerError(at == std::string::npos
+                          ? "the program has no harness key slot"
+                          : "the program holds the harness's key marker more than once");
+  }
+  std::copy(key.begin(), key.end(),
+            bytes.begin() + static_cast<std::ptrdiff_t>(at + marker.size()));
+  const run::Key noise = newKey();
+  std::copy(noise.begin(), noise.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
+  const fs::path temporary = to.string() + ".partial";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    if (!out) throw std::runtime_error("cannot write " + temporary.string());
+  }
+  fs::permissions(temporary, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
+                                 fs::perms::group_exec | fs::perms::others_read |
+                                 fs::perms::others_exec);
+  fs::rename(temporary, to);
+}
+
+}  // namespace mazekit::grade

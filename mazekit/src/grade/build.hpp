@@ -1,0 +1,82 @@
+#pragma once
+// Building one student's step programs: the compiler runs in the student's sandbox, seeing
+// the student's code, the lesson's tests, the turtle library's headers and the kit's
+// libraries read-only, and writing only the student's own bin folder. Then each program gets
+// the student's key written into its harness (see mazekit/harness/report_signature.hpp).
+
+#include <csignal>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "manifest.hpp"
+#include "run/process.hpp"
+#include "run/report.hpp"
+#include "run/sandbox.hpp"
+
+namespace mazekit::grade {
+
+/// Where the pieces of a build are, on the host and as the compiler sees them.
+struct BuildPlaces {
+  bool sandboxed = true;
+  std::filesystem::path pch;  ///< host folder with harness_pch.hpp and its .gch
+  std::filesystem::path lessonTests;
+  std::filesystem::path code;     ///< the student's code (read-only to the compiler)
+  std::filesystem::path sources;  ///< generated sources (read-only to the compiler)
+  std::filesystem::path bin;      ///< the only place the compiler writes
+
+  /// The sandbox that shows these places, and a private /tmp.
+  run::Sandbox sandbox(const Manifest& manifest) const;
+  /// How `host` (one of the places above, or a file in one) is seen by the compiler.
+  std::string seen(const std::filesystem::path& host) const;
+};
+
+struct CompileLimits {
+  double seconds = 60;
+  std::size_t memoryBytes = std::size_t(2048) << 20;
+};
+
+struct Compiled {
+  bool ok = false;
+  std::string error;  ///< "maze.hpp:12:3: 'dig' was not declared in this scope", one line
+  double seconds = 0;
+  bool interrupted = false;
+};
+
+/// The compiler's command line for one program from `source` (a generated file under
+/// places.sources) into places.bin/`program`.
+std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPlaces& places,
+                                        const std::string& lessonId, const std::string& stepId,
+                                        const std::filesystem::path& source,
+                                        const std::string& program);
+
+/// Precompiles the harness header (Catch2, the turtle library) once for a run, with the flags
+/// every student's program is built with. Throws std::runtime_error when it fails.
+void buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
+                            const CompileLimits& limits);
+
+/// Compiles and links one program. The first error is shown relative to the student's folder
+/// or the lesson's.
+Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std::string& lessonId,
+                 const std::string& stepId, const std::filesystem::path& source,
+                 const std::string& program, const CompileLimits& limits,
+                 const volatile std::sig_atomic_t* stop);
+
+/// A new random key (from the kernel's generator).
+run::Key newKey();
+
+/// Copies the program `from` to `to` (mode 0555) with `key` in its harness's key slot and the
+/// slot's marker overwritten. `from` is opened without following links and must be a regular
+/// file under 1 GB; the marker must occur exactly once. Throws std::runtime_error saying what
+/// was wrong (a program whose code holds the marker itself counts as tampered by the caller).
+void writeKeyedProgram(const std::filesystem::path& from, const std::filesystem::path& to,
+                       const run::Key& key);
+
+/// Thrown by writeKeyedProgram when the marker is not there exactly once.
+class MarkerError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace mazekit::grade

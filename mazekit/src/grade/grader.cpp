@@ -1,0 +1,452 @@
+// mazekit grade (see grader.hpp). For each student, in a worker of its own:
+//   1. take the lesson's declared files from the submission (submission.cpp);
+//   2. scan them for tampering (tamper.cpp);
+//   3. build every step's test against them as one program, in the student's sandbox; if
+//      that fails, one program per step, within the student's compile budget (build.cpp);
+//   4. write the student's key into each program, run each step alone in a fresh sandbox,
+//      and judge it from how it ended and its signed report (run/report.cpp);
+// then write the reports (report.cpp).
+#include "grade/grader.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "grade/build.hpp"
+#include "grade/grading.hpp"
+#include "grade/submission.hpp"
+#include "grade/tamper.hpp"
+#include "kit.hpp"
+#include "lessons.hpp"
+#include "manifest.hpp"
+#include "run/cgroup.hpp"
+#include "run/report.hpp"
+#include "run/sandbox.hpp"
+#include "run/text.hpp"
+
+namespace fs = std::filesystem;
+
+namespace mazekit::grade {
+namespace {
+
+constexpr const char* outMarker = ".mazekit-grade";
+
+std::string readFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+void writeFile(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+  if (!out) throw std::runtime_error("cannot write " + path.string());
+}
+
+std::string seconds(double s) {
+  std::ostringstream text;
+  text << s;
+  return text.str();
+}
+
+// A folder name for a student: ASCII letters, digits, '.', '-', '_' kept, the rest '_'.
+std::string slugFor(const std::string& name, std::set<std::string>& taken) {
+  std::string slug;
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    slug += (u < 128 && (std::isalnum(u) || c == '-' || c == '_' || c == '.')) ? c : '_';
+  }
+  if (slug.size() > 80) slug.resize(80);
+  if (slug.empty() || slug.front() == '.') slug = "_" + slug;
+  std::string candidate = slug;
+  for (int n = 2; taken.count(candidate) != 0; ++n) candidate = slug + "-" + std::to_string(n);
+  taken.insert(candidate);
+  return candidate;
+}
+
+// --out must be new or empty; --force clears one that an earlier run of mazekit grade made.
+void prepareOut(const GradeOptions& options, const fs::path& out) {
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(out, ec)) && !fs::is_directory(fs::symlink_status(out, ec))) {
+    throw UsageError("--out '" + options.out.string() +
+                     "' is not a folder; give a new or empty folder");
+  }
+  if (fs::is_directory(out) && !fs::is_empty(out, ec)) {
+    if (!options.force) {
+      throw UsageError("--out '" + options.out.string() +
+                       "' is not empty: give a new or empty folder, or add --force to clear an "
+                       "earlier grading run's folder");
+    }
+    if (!fs::is_regular_file(fs::symlink_status(out / outMarker))) {
+      throw UsageError("--force clears only a folder that mazekit grade made (it holds " +
+                       std::string(outMarker) + "); '" + options.out.string() +
+                       "' has none: give a new or empty folder");
+    }
+    for (const auto& entry : fs::directory_iterator(out)) fs::remove_all(entry.path());
+  }
+  try {
+    fs::create_directories(out);
+    writeFile(out / outMarker,
+              "mazekit grade writes here; mazekit grade --force may clear this folder\n");
+  } catch (const std::exception& error) {
+    throw UsageError("cannot write to --out '" + options.out.string() + "' (" + error.what() +
+                     "); choose a folder you can write to");
+  }
+}
+
+struct ClassRun {
+  const GradeOptions& options;
+  const volatile std::sig_atomic_t* stop;
+  const Manifest& manifest;
+  const Lesson& lesson;
+  const ManifestLesson& steps;  // the manifest's view of the lesson: test cases, file tags
+  TamperRules rules;
+  fs::path out;
+  fs::path work;
+  fs::path pch;
+  fs::path lessonTests;
+  CompileLimits compileLimits;
+  run::Limits stepLimits;
+  std::mutex print;
+};
+
+bool stopped(const ClassRun& run) { return run.stop != nullptr && *run.stop != 0; }
+
+// One step program run alone in a fresh sandbox: the program read-only, a small private
+// tmpfs as its folder, its report through fd 3.
+run::Result runStep(ClassRun& run, const fs::path& program, const ManifestStep& step, bool combined,
+                    const fs::path& scratch) {
+  std::vector<std::string> args{run.options.sandbox ? "/step/program" : program.string()};
+  if (combined) args.insert(args.end(), {"-#", "[" + step.fileTag + "]"});
+  args.insert(args.end(), {"-r", "mazekit"});
+  if (run.options.sandbox) {
+    run::Sandbox sandbox;
+    sandbox.mounts = {{run::Mount::Kind::readOnly, program.string(), "/step/program"},
+                      {run::Mount::Kind::tmpfs, "", "/work", std::size_t(64) << 20}};
+    sandbox.cwd = "/work";
+    sandbox.environment = {"MAZEKIT_REPORT_FD=3", "TMPDIR=/work"};
+    return run::runSandboxed(sandbox, args, true, run.stepLimits, run.stop);
+  }
+  fs::remove_all(scratch);
+  fs::create_directories(scratch);
+  run::Command command{args,
+                       scratch,
+                       {"PATH=/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + scratch.string(),
+                        "TMPDIR=" + scratch.string(), "MAZEKIT_REPORT_FD=3"},
+                       true};
+  return run::runProcess(command, run.stepLimits, run.stop);
+}
+
+void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& student) {
+  const auto& lessonSteps = run.steps.steps;
+  const fs::path dir = run.work / student.slug;
+  const fs::path code = dir / "code";
+  fs::create_directories(code);
+  try {
+    const PreparedCode prepared = prepareCode(submission, run.lesson, code, IntakeLimits{});
+    student.notes = prepared.notes;
+  } catch (const SubmissionError& error) {
+    student.error = error.what();
+  } catch (const fs::filesystem_error& error) {
+    student.error = std::string("cannot read the submission: ") + error.what();
+  }
+  if (!student.error.empty()) {
+    for (auto& r : student.steps)
+      r.verdict = {run::Outcome::notGraded, "not graded: " + student.error};
+    return;
+  }
+  for (const std::string& file : run.lesson.files) {
+    const auto found = scanSource(file, readFile(code / file), run.rules);
+    student.flags.insert(student.flags.end(), found.begin(), found.end());
+  }
+
+  BuildPlaces places;
+  places.sandboxed = run.options.sandbox;
+  places.pch = run.pch;
+  places.lessonTests = run.lessonTests;
+  places.code = code;
+  places.sources = dir / "src";
+  places.bin = dir / "bin";
+  const fs::path keyed = dir / "run";
+  for (const fs::path& d : {places.sources, places.bin, keyed}) fs::create_directories(d);
+  std::string all = "// Generated by mazekit grade: every step's test in one program.\n";
+  for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
+    const std::string include = "#include \"" + places.seen(lessonSteps[k].test) + "\"\n";
+    all += include;
+    writeFile(places.sources / ("step" + std::to_string(k + 1) + ".cpp"), include);
+  }
+  writeFile(places.sources / "combined.cpp", all);
+
+  const run::Key key = newKey();
+  const auto keyProgram = [&](const std::string& name) {
+    writeKeyedProgram(places.bin / name, keyed / name, key);
+    return keyed / name;
+  };
+  double compiling = 0;
+  const Compiled combined =
+      compile(run.manifest, places, run.lesson.id, "combined", places.sources / "combined.cpp",
+              "combined", run.compileLimits, run.stop);
+  compiling += combined.seconds;
+  std::optional<fs::path> combinedProgram;
+  std::string tamperedProgram;
+  if (combined.ok) {
+    try {
+      combinedProgram = keyProgram("combined");
+    } catch (const MarkerError& error) {
+      tamperedProgram = error.what();
+    }
+  }
+  for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
+    auto& r = student.steps[k];
+    const ManifestStep& step = lessonSteps[k];
+    if (stopped(run)) {
+      r.verdict = {run::Outcome::notGraded, "not graded: the grading was interrupted"};
+      continue;
+    }
+    if (!tamperedProgram.empty()) {
+      r.verdict = {run::Outcome::tampered,
+                   "tampered: " + tamperedProgram + " (does the code hold it?)"};
+      continue;
+    }
+    fs::path program;
+    if (combinedProgram) {
+      program = *combinedProgram;
+    } else {
+      if (compiling >= run.options.compileBudget) {
+        r.verdict = {run::Outcome::notGraded, "not graded: compile budget used (" +
+                                                  seconds(std::round(compiling)) +
+                                                  " s of compiling; the limit is " +
+                                                  seconds(run.options.compileBudget) + " s)"};
+        continue;
+      }
+      const std::string name = "step" + std::to_string(k + 1);
+      const Compiled one =
+          compile(run.manifest, places, run.lesson.id, step.id, places.sources / (name + ".cpp"),
+                  name, run.compileLimits, run.stop);
+      compiling += one.seconds;
+      if (!one.ok) {
+        r.verdict =
+            one.interrupted
+                ? run::Verdict{run::Outcome::notGraded, "not graded: the grading was interrupted"}
+                : run::Verdict{run::Outcome::doesNotCompile, "does not compile: " + one.error};
+        continue;
+      }
+      try {
+        program = keyProgram(name);
+      } catch (const MarkerError& error) {
+        r.verdict = {run::Outcome::tampered,
+                     std::string("tampered: ") + error.what() + " (does the code hold it?)"};
+        continue;
+      }
+    }
+    const run::Result ran =
+        runStep(run, program, step, combinedProgram.has_value(), dir / "scratch");
+    const run::HarnessReport report = run::readHarnessReport(ran.report, key);
+    run::StepExpectation expected;
+    expected.testCases = step.testCases;
+    expected.timeoutSeconds = run.options.timeout;
+    expected.memoryBytes = run.stepLimits.memoryBytes;
+    expected.sanitized = run.manifest.sanitized;
+    r.verdict = run::stepVerdict(ran, report, expected);
+    std::string output = text::cutUtf8(ran.output, 4000);
+    if (output.size() < ran.output.size() || ran.outputTruncated)
+      output += "\n[... output cut at 4000 bytes]";
+    r.output = output;
+    if (r.passed()) {
+      r.score = step.points;
+      if (!report.picture.empty()) {
+        student.picture = report.picture;
+        student.pictureStep = step.id;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* stop) {
+  const Kit kit = locateKit();
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, options.lesson);
+  if (!fs::is_directory(options.submissions)) {
+    throw UsageError(
+        "SUBMISSIONS '" + options.submissions.string() +
+        "' is not a folder; give the folder that holds one subfolder, .zip or .tar.gz per student");
+  }
+  if (options.jobs < 1 || options.jobs > 256) {
+    throw UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
+  }
+  if (!(options.timeout > 0 && options.timeout <= 3600)) {
+    throw UsageError("--timeout must be more than 0 and at most 3600 seconds; got " +
+                     seconds(options.timeout));
+  }
+  if (options.memoryMb < 64 || options.memoryMb > 1 << 20) {
+    throw UsageError("--memory must be from 64 to 1048576 (MB); got " +
+                     std::to_string(options.memoryMb));
+  }
+  if (!(options.compileTimeout >= 5 && options.compileTimeout <= 3600)) {
+    throw UsageError("--compile-timeout must be from 5 to 3600 seconds; got " +
+                     seconds(options.compileTimeout));
+  }
+  if (!(options.compileBudget >= options.compileTimeout && options.compileBudget <= 36000)) {
+    throw UsageError("--compile-budget must be at least --compile-timeout (" +
+                     seconds(options.compileTimeout) + " s) and at most 36000 seconds; got " +
+                     seconds(options.compileBudget));
+  }
+  const fs::path submissions = fs::weakly_canonical(fs::absolute(options.submissions));
+  const fs::path out = fs::weakly_canonical(fs::absolute(options.out));
+  const auto inside = [](const fs::path& a, const fs::path& b) {
+    const auto rel = a.lexically_relative(b);
+    return !rel.empty() && *rel.begin() != "..";
+  };
+  if (inside(out, submissions)) {
+    throw UsageError("--out '" + options.out.string() +
+                     "' is inside SUBMISSIONS; choose a folder outside it");
+  }
+  if (inside(submissions, out)) {
+    throw UsageError("SUBMISSIONS '" + options.submissions.string() +
+                     "' is inside --out; choose an --out outside it");
+  }
+  const Manifest manifest = readManifest(kit);
+  const ManifestLesson& steps = manifest.lesson(lesson.id);
+  if (steps.steps.size() != lesson.steps.size()) {
+    throw std::runtime_error(
+        "the kit's build of lesson " + lesson.id +
+        " is out of date with its lesson.json: build the kit again (cmake --build --preset dev)");
+  }
+  if (options.sandbox && !run::sandboxProblem().empty())
+    throw std::runtime_error(run::sandboxProblem());
+  prepareOut(options, out);
+
+  std::vector<std::string> skipped;
+  const auto found = findSubmissions(submissions, skipped);
+  if (found.empty()) {
+    throw UsageError("no submissions in '" + options.submissions.string() +
+                     "': it must hold one subfolder, .zip or .tar.gz per student");
+  }
+
+  std::vector<std::string> testSources;
+  for (const auto& step : steps.steps) testSources.push_back(readFile(step.test));
+  ClassRun run{options,
+               stop,
+               manifest,
+               lesson,
+               steps,
+               tamperRules(testSources, lesson.files),
+               out,
+               out / "work",
+               out / "build" / "pch",
+               steps.steps.front().test.parent_path(),
+               {},
+               {},
+               {}};
+  for (const auto& step : steps.steps) {
+    if (step.test.parent_path() != run.lessonTests) {
+      throw std::runtime_error("lesson " + lesson.id +
+                               ": every step's test must be in one folder; " + step.test.string() +
+                               " is not in " + run.lessonTests.string());
+    }
+  }
+  run.compileLimits.seconds = options.compileTimeout;
+  run.compileLimits.memoryBytes = std::size_t(options.compileMemoryMb) << 20;
+  run.stepLimits.wallSeconds = options.timeout;
+  run.stepLimits.cpuSeconds = options.timeout;
+  run.stepLimits.memoryBytes = std::size_t(options.memoryMb) << 20;
+  // Without a memory cgroup the limit is RLIMIT_AS, which a sanitizer's reserved memory breaks.
+  if (manifest.sanitized && !run::cgroupSupport().memory) run.stepLimits.memoryBytes = 0;
+  run.stepLimits.processes = 64;
+  run.stepLimits.cpus = 1;
+  run.stepLimits.fileBytes = 16u << 20;
+  run.stepLimits.outputBytes = 64u << 10;
+
+  RunInfo info;
+  info.sandboxed = options.sandbox;
+  info.strict = options.strict;
+  info.limits = "each step: " + seconds(options.timeout) + " s, " +
+                std::to_string(options.memoryMb) +
+                " MB; each compile: " + seconds(options.compileTimeout) + " s, " +
+                std::to_string(options.compileMemoryMb) + " MB; " + seconds(options.compileBudget) +
+                " s of compiling per student; " + run::describeLimits();
+
+  std::cout << "mazekit grade: lesson " << lesson.id << ", " << found.size() << " submissions, "
+            << options.jobs << " at a time, "
+            << (options.sandbox ? "each in its own sandbox" : "WITHOUT a sandbox (--no-sandbox)")
+            << "\n"
+            << "mazekit grade: limits: " << info.limits << "\n";
+  for (const auto& s : skipped)
+    std::cout << "mazekit grade: skipped " << text::terminalLine(s) << "\n";
+  std::cout << std::flush;
+
+  BuildPlaces pchPlaces;
+  pchPlaces.sandboxed = options.sandbox;
+  pchPlaces.pch = run.pch;
+  pchPlaces.lessonTests = run.lessonTests;
+  pchPlaces.code = run.pch;
+  pchPlaces.sources = run.pch;
+  pchPlaces.bin = run.pch;
+  buildPrecompiledHeader(manifest, pchPlaces, run.compileLimits);
+
+  std::vector<StudentResult> students(found.size());
+  std::set<std::string> taken{"work", "build", "grades.csv", "report.html", outMarker};
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    students[i].name = found[i].name;
+    students[i].slug = slugFor(found[i].name, taken);
+    students[i].steps.resize(lesson.steps.size());
+  }
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> finished{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < found.size(); i = next++) {
+      StudentResult& student = students[i];
+      try {
+        gradeStudent(run, found[i], student);
+      } catch (const std::exception& error) {
+        // The kit failed, not the student: that student's row says so, the others go on.
+        for (auto& r : student.steps) {
+          if (r.verdict.outcome == run::Outcome::graderError && r.verdict.reason.empty()) {
+            r.verdict.reason = std::string("grader error: ") + error.what();
+          }
+        }
+      }
+      for (auto& r : student.steps) {
+        if (r.verdict.reason.empty())
+          r.verdict = {run::Outcome::graderError, "grader error: the step was not judged"};
+      }
+      student.total = 0;
+      for (const auto& r : student.steps) student.total += r.score;
+      if (options.strict && !student.flags.empty()) {
+        student.strictZero = true;
+        student.total = 0;
+        for (auto& r : student.steps) r.score = 0;
+      }
+      const std::lock_guard<std::mutex> lock(run.print);
+      std::cout << "mazekit grade: [" << ++finished << "/" << found.size() << "] "
+                << text::terminalLine(student.name) << ": " << student.total << "/"
+                << maxPoints(lesson) << (student.flags.empty() ? "" : "  (flagged)") << "\n"
+                << std::flush;
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < options.jobs; ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  if (stop != nullptr && *stop != 0) {
+    std::cerr << "mazekit grade: interrupted; every compiler and step program it started has been "
+                 "stopped, "
+                 "and no grades were written\n";
+    return 130;
+  }
+  writeReports(lesson, students, info, out);
+  std::cout << formatTable(lesson, students, info);
+  std::cout << "mazekit grade: wrote " << (out / "grades.csv").string() << ", "
+            << (out / "report.html").string() << " and each student's results.json and junit.xml\n";
+  return 0;
+}
+
+}  // namespace mazekit::grade

@@ -1,0 +1,67 @@
+#include "manifest.hpp"
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace mazekit {
+
+const ManifestLesson& Manifest::lesson(const std::string& id) const {
+  std::string there;
+  for (const ManifestLesson& l : lessons) {
+    if (l.id == id) return l;
+    there += (there.empty() ? "" : ", ") + l.id;
+  }
+  throw UsageError("the kit's build has no lesson '" + id + "' (it has " + there +
+                   "): build the kit again (cmake --build --preset dev)");
+}
+
+Manifest readManifest(const Kit& kit) {
+  const std::filesystem::path file = kit.build / "mazekit" / "manifest.json";
+  std::ifstream in(file);
+  if (!in) {
+    throw std::runtime_error(
+        "the kit's build tree '" + kit.build.string() +
+        "' has no mazekit/manifest.json: configure and build the kit with its tests on "
+        "(cmake --preset dev && cmake --build --preset dev), or set MAZEKIT_BUILD");
+  }
+  try {
+    const nlohmann::json json = nlohmann::json::parse(in);
+    if (json.at("format") != "mazekit-manifest-1") throw std::runtime_error("unknown format");
+    Manifest m;
+    m.compiler = json.at("compiler").get<std::string>();
+    m.standard = json.at("standard").get<std::string>();
+    m.cxxFlags = json.at("cxx_flags").get<std::vector<std::string>>();
+    m.linkerFlags = json.at("linker_flags").get<std::vector<std::string>>();
+    m.sanitized = json.at("sanitized").get<bool>();
+    m.studentInclude = json.at("student_include").get<std::string>();
+    m.harness = json.at("harness").get<std::string>();
+    for (const auto& l : json.at("libraries")) m.libraries.emplace_back(l.get<std::string>());
+    for (const auto& l : json.at("lessons")) {
+      ManifestLesson lesson;
+      lesson.id = l.at("id").get<std::string>();
+      lesson.title = l.at("title").get<std::string>();
+      lesson.folder = l.at("folder").get<std::string>();
+      lesson.files = l.at("files").get<std::vector<std::string>>();
+      for (const auto& s : l.at("steps")) {
+        ManifestStep step;
+        step.id = s.at("id").get<std::string>();
+        step.title = s.at("title").get<std::string>();
+        step.test = s.at("test").get<std::string>();
+        step.fileTag = s.at("file_tag").get<std::string>();
+        step.points = s.at("points").get<int>();
+        step.testCases = s.at("test_cases").get<std::vector<std::string>>();
+        step.retires = s.at("retires").get<std::vector<std::string>>();
+        step.exerciseTarget = s.at("exercise_target").get<std::string>();
+        step.exerciseProgram = s.at("exercise_program").get<std::string>();
+        lesson.steps.push_back(std::move(step));
+      }
+      m.lessons.push_back(std::move(lesson));
+    }
+    return m;
+  } catch (const std::exception& error) {
+    throw std::runtime_error("cannot read the kit's build manifest '" + file.string() + "' (" +
+                             error.what() + "): build the kit again (cmake --build --preset dev)");
+  }
+}
+
+}  // namespace mazekit

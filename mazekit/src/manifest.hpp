@@ -1,0 +1,53 @@
+#pragma once
+// The build manifest CMake writes (cmake/kit_manifest.cmake): how the kit builds a lesson's
+// step programs, and every lesson's steps with their test cases and targets. mazekit reads
+// it instead of re-deriving names, paths or test cases.
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "kit.hpp"
+
+namespace mazekit {
+
+struct ManifestStep {
+  std::string id;
+  std::string title;
+  std::filesystem::path test;  ///< absolute
+  std::string fileTag;         ///< "#step01_a_maze_class": Catch2's -# tag
+  int points = 0;
+  std::vector<std::string> testCases;  ///< exactly, in the file's order
+  std::vector<std::string> retires;    ///< ids of earlier steps this one retires
+  std::string exerciseTarget;          ///< "exercise02_step01"
+  std::filesystem::path exerciseProgram;
+};
+
+struct ManifestLesson {
+  std::string id;
+  std::string title;
+  std::filesystem::path folder;
+  std::vector<std::string> files;
+  std::vector<ManifestStep> steps;
+};
+
+struct Manifest {
+  std::string compiler;
+  std::string standard;  ///< "-std=gnu++17"
+  std::vector<std::string> cxxFlags;
+  std::vector<std::string> linkerFlags;
+  bool sanitized = false;
+  std::filesystem::path studentInclude;  ///< turtle's headers and lesson_picture.hpp only
+  std::filesystem::path harness;         ///< the static library with Catch2's main and reporter
+  std::vector<std::filesystem::path> libraries;
+  std::vector<ManifestLesson> lessons;
+
+  /// The lesson with this id; throws UsageError naming the ones there are.
+  const ManifestLesson& lesson(const std::string& id) const;
+};
+
+/// Reads <kit.build>/mazekit/manifest.json. Throws std::runtime_error saying how to make it
+/// when it is missing or cannot be read.
+Manifest readManifest(const Kit& kit);
+
+}  // namespace mazekit

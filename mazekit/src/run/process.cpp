@@ -1,0 +1,255 @@
+// Running a program we do not trust (see process.hpp): fork, a cgroup joined before exec,
+// rlimits, poll on its output and report pipes with a deadline and a stop flag, and every
+// process of the tree killed at the end.
+#include "run/process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <optional>
+
+#include "run/cgroup.hpp"
+
+extern char** environ;
+
+namespace mazekit::run {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void setLimit(int resource, rlim_t soft, rlim_t hard) {
+  const rlimit r{soft, hard};
+  ::setrlimit(resource, &r);
+}
+
+struct Pipe {
+  Fd read;
+  Fd write;
+};
+
+std::optional<Pipe> makePipe(std::string& error) {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) {
+    error = std::string("cannot make a pipe: ") + std::strerror(errno);
+    return std::nullopt;
+  }
+  return Pipe{Fd(fds[0]), Fd(fds[1])};
+}
+
+// Reads what is there now; false at the end of the stream.
+bool drain(int fd, std::string& into, std::size_t cap, bool& truncated) {
+  char buffer[16384];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) return false;
+    if (n < 0) return errno == EAGAIN || errno == EINTR;
+    const std::size_t room = cap - std::min(cap, into.size());
+    into.append(buffer, std::min(room, static_cast<std::size_t>(n)));
+    if (static_cast<std::size_t>(n) > room) truncated = true;
+  }
+}
+
+}  // namespace
+
+Fd& Fd::operator=(Fd&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.release();
+  }
+  return *this;
+}
+
+Fd::~Fd() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::vector<std::string> inheritedEnvironment() {
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  return env;
+}
+
+std::string describeSignal(int signal) {
+  const char* abbrev = sigabbrev_np(signal);
+  const char* text = sigdescr_np(signal);
+  std::string name =
+      abbrev != nullptr ? std::string("SIG") + abbrev : "signal " + std::to_string(signal);
+  return text != nullptr ? name + " (" + text + ")" : name;
+}
+
+std::string describeLimits() {
+  const CgroupSupport& cg = cgroupSupport();
+  std::string text = cg.version == 0
+                         ? "memory per process (RLIMIT_AS), processes not limited"
+                         : std::string("memory") +
+                               (cg.memory ? " for the whole step" : " per process (RLIMIT_AS)") +
+                               (cg.pids ? ", processes" : ", processes not limited") +
+                               (cg.cpu ? ", CPU share" : "") + " through " + cg.describe();
+  return text + "; wall time, CPU time per process, file size and output per step";
+}
+
+Result runProcess(const Command& command, const Limits& limits,
+                  const volatile std::sig_atomic_t* stop) {
+  Result result;
+  if (command.argv.empty()) {
+    result.error = "no program to run";
+    return result;
+  }
+  // Everything the child needs is made before fork: after it, only async-signal-safe calls.
+  std::vector<char*> args;
+  for (const auto& a : command.argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  std::vector<char*> env;
+  for (const auto& e : command.environment) env.push_back(const_cast<char*>(e.c_str()));
+  env.push_back(nullptr);
+  const std::string dir = command.cwd.string();
+
+  auto output = makePipe(result.error);
+  if (!output) return result;
+  std::optional<Pipe> report;
+  if (command.reportChannel) {
+    report = makePipe(result.error);
+    if (!report) return result;
+  }
+  auto exec = makePipe(result.error);  // tells the parent why exec failed
+  if (!exec) return result;
+  std::optional<Cgroup> group = Cgroup::create(limits.memoryBytes, limits.processes, limits.cpus);
+  const bool treeMemory = group && cgroupSupport().memory;
+  const std::vector<int> joinFds = group ? group->joinFds() : std::vector<int>{};
+  const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+
+  const auto start = Clock::now();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    result.error = std::string("cannot fork: ") + std::strerror(errno);
+    if (devNull >= 0) ::close(devNull);
+    return result;
+  }
+  if (pid == 0) {
+    for (const int fd : joinFds) {
+      if (::write(fd, "0", 1) != 1) ::_exit(126);
+    }
+    ::setpgid(0, 0);
+    if (devNull >= 0) ::dup2(devNull, 0);
+    ::dup2(output->write.get(), 1);
+    ::dup2(output->write.get(), 2);
+    if (report) {
+      ::dup2(report->write.get(), 3);  // dup2 clears close-on-exec: fd 3 stays open
+    }
+    if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
+    const auto cpu = static_cast<rlim_t>(std::max(1.0, limits.cpuSeconds + 0.5));
+    setLimit(RLIMIT_CPU, cpu, cpu + 1);
+    if (limits.memoryBytes > 0 && !treeMemory)
+      setLimit(RLIMIT_AS, limits.memoryBytes, limits.memoryBytes);
+    if (limits.processes > 0 && !group) setLimit(RLIMIT_NPROC, limits.processes, limits.processes);
+    setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
+    setLimit(RLIMIT_CORE, 0, 0);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::signal(SIGINT, SIG_DFL);
+    ::signal(SIGTERM, SIG_DFL);
+    ::execve(args[0], args.data(), env.data());
+    const int error = errno;
+    ssize_t written = ::write(exec->write.get(), &error, sizeof error);
+    (void)written;
+    ::_exit(127);
+  }
+  if (devNull >= 0) ::close(devNull);
+  ::setpgid(pid, pid);  // as the child does: whichever runs first
+  output->write = Fd();
+  if (report) report->write = Fd();
+  exec->write = Fd();
+  int execError = 0;
+  ssize_t got = 0;
+  do {
+    got = ::read(exec->read.get(), &execError, sizeof execError);
+  } while (got < 0 && errno == EINTR);
+  if (got == static_cast<ssize_t>(sizeof execError)) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    result.error = "cannot run '" + command.argv[0] + "': " + std::strerror(execError);
+    return result;
+  }
+  result.started = true;
+  ::fcntl(output->read.get(), F_SETFL, O_NONBLOCK);
+  if (report) ::fcntl(report->read.get(), F_SETFL, O_NONBLOCK);
+
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(limits.wallSeconds));
+  bool outputOpen = true;
+  bool reportOpen = report.has_value();
+  int status = 0;
+  bool exited = false;
+  for (;;) {
+    pollfd fds[2];
+    nfds_t n = 0;
+    if (outputOpen) fds[n++] = {output->read.get(), POLLIN, 0};
+    if (reportOpen) fds[n++] = {report->read.get(), POLLIN, 0};
+    if (n > 0) {
+      ::poll(fds, n, 20);
+    } else {
+      ::poll(nullptr, 0, 10);
+    }
+    if (outputOpen)
+      outputOpen =
+          drain(output->read.get(), result.output, limits.outputBytes, result.outputTruncated);
+    if (reportOpen)
+      reportOpen =
+          drain(report->read.get(), result.report, limits.reportBytes, result.reportTruncated);
+    if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) exited = true;
+    // Done when it has exited and its output has ended; a descendant that holds the pipes
+    // open gets a moment's grace, and is killed below.
+    if (exited) {
+      const auto exitSeen = Clock::now();
+      while ((outputOpen || reportOpen) &&
+             Clock::now() - exitSeen < std::chrono::milliseconds(200)) {
+        ::poll(nullptr, 0, 5);
+        if (outputOpen)
+          outputOpen =
+              drain(output->read.get(), result.output, limits.outputBytes, result.outputTruncated);
+        if (reportOpen)
+          reportOpen =
+              drain(report->read.get(), result.report, limits.reportBytes, result.reportTruncated);
+      }
+      break;
+    }
+    if (stop != nullptr && *stop != 0) {
+      result.interrupted = true;
+      break;
+    }
+    if (Clock::now() >= deadline) {
+      result.timedOut = true;
+      break;
+    }
+  }
+  // Whatever it left behind goes too: its process group, and everything in its cgroup.
+  ::kill(-pid, SIGKILL);
+  if (!exited) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  if (group) {
+    group->killAll();
+    result.outOfMemory = group->outOfMemory();
+  }
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (!result.timedOut && !result.interrupted) {
+    if (WIFEXITED(status)) {
+      result.exitCode = WEXITSTATUS(status);
+    } else if (WIFSIGNALED(status)) {
+      result.signal = WTERMSIG(status);
+    }
+    // RLIMIT_CPU ends a program with SIGXCPU (then SIGKILL): that is a timeout.
+    if (result.signal == SIGXCPU) result.timedOut = true;
+  }
+  return result;
+}
+
+}  // namespace mazekit::run

@@ -1,0 +1,93 @@
+#pragma once
+// The one way mazekit runs a program it does not trust — a compiler on a student's code, a
+// student's step program, an archive tool: its own process group (and, in a sandbox, its own
+// PID namespace), limits on time, memory, processes and file sizes, its output captured up to
+// a cap, an optional report channel, and a stop flag that ends it at once.
+
+#include <csignal>
+#include <cstddef>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mazekit::run {
+
+/// A file descriptor that closes itself: move-only.
+class Fd {
+ public:
+  Fd() = default;
+  explicit Fd(int fd) : fd_(fd) {}
+  Fd(Fd&& other) noexcept : fd_(other.release()) {}
+  Fd& operator=(Fd&& other) noexcept;
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd();
+
+  int get() const { return fd_; }
+  int release() {
+    const int fd = fd_;
+    fd_ = -1;
+    return fd;
+  }
+  explicit operator bool() const { return fd_ >= 0; }
+
+ private:
+  int fd_ = -1;
+};
+
+struct Limits {
+  double wallSeconds = 10;      ///< the whole tree is killed after this
+  double cpuSeconds = 10;       ///< per process (RLIMIT_CPU); a CPU-limit kill is a timeout
+  std::size_t memoryBytes = 0;  ///< the whole tree (cgroup) or each process (RLIMIT_AS); 0: none
+  int processes = 0;            ///< the whole tree (pids cgroup); 0: none
+  double cpus = 0;              ///< cores the whole tree may use (cpu cgroup); 0: no cap
+  std::size_t fileBytes = 64u << 20;    ///< the largest file it may write (RLIMIT_FSIZE)
+  std::size_t outputBytes = 64u << 10;  ///< stdout and stderr kept; the rest is read and dropped
+  std::size_t reportBytes = 4u << 20;   ///< the report channel kept
+};
+
+struct Command {
+  std::vector<std::string> argv;         ///< argv[0]: an absolute path
+  std::filesystem::path cwd;             ///< empty: mazekit's own
+  std::vector<std::string> environment;  ///< the whole environment, "NAME=value"
+  bool reportChannel = false;            ///< fd 3 in the child is a pipe the parent reads
+};
+
+struct Result {
+  bool started = false;  ///< false: it could not run at all (see error)
+  std::string error;
+  int exitCode = -1;         ///< when it exited normally
+  int signal = 0;            ///< when a signal ended it, not our limits
+  bool timedOut = false;     ///< wall-time or CPU-time limit
+  bool outOfMemory = false;  ///< the memory cgroup killed something in the tree
+  bool interrupted = false;  ///< the stop flag was set
+  std::string output;        ///< stdout and stderr together, capped (raw bytes)
+  bool outputTruncated = false;
+  std::string report;  ///< what came through the report channel, capped
+  bool reportTruncated = false;
+  double seconds = 0;
+
+  bool exitedWith(int code) const {
+    return started && !timedOut && !outOfMemory && !interrupted && signal == 0 && exitCode == code;
+  }
+};
+
+/// Runs `command` within `limits`, stdin from /dev/null. Every process it starts is killed
+/// when it ends, when a limit is reached or when `*stop` becomes non-zero. Safe to call from
+/// several threads at once.
+Result runProcess(const Command& command, const Limits& limits,
+                  const volatile std::sig_atomic_t* stop = nullptr);
+
+/// The environment mazekit runs with, for the kit's own tools (cmake, ctest): never for a
+/// student's code.
+std::vector<std::string> inheritedEnvironment();
+
+/// What limits apply on this machine, in one line: "memory and processes per step through
+/// cgroup v1; CPU time, file size and output per process".
+std::string describeLimits();
+
+/// "SIGSEGV (Segmentation fault)"
+std::string describeSignal(int signal);
+
+}  // namespace mazekit::run

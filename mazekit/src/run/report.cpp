@@ -1,0 +1,191 @@
+// The step program's signed report, and the verdict (see report.hpp).
+#include "run/report.hpp"
+
+#include <algorithm>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "../../harness/report_signature.hpp"
+
+namespace mazekit::run {
+namespace {
+
+std::string fromBase64(const std::string& text) {
+  std::string out;
+  unsigned value = 0;
+  int bits = 0;
+  for (const char c : text) {
+    int d = -1;
+    if (c >= 'A' && c <= 'Z') d = c - 'A';
+    if (c >= 'a' && c <= 'z') d = c - 'a' + 26;
+    if (c >= '0' && c <= '9') d = c - '0' + 52;
+    if (c == '+') d = 62;
+    if (c == '/') d = 63;
+    if (d < 0) continue;
+    value = (value << 6) | static_cast<unsigned>(d);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((value >> bits) & 0xff);
+    }
+  }
+  return out;
+}
+
+bool sameText(const std::string& a, const std::string& b) {
+  // Compared in full, whatever the first difference: the time taken tells nothing.
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
+
+HarnessReport readHarnessReport(std::string_view channel, const std::optional<Key>& key) {
+  HarnessReport report;
+  if (channel.empty()) return report;
+  const auto forged = [&](std::string why) {
+    report.state = HarnessReport::State::forged;
+    report.problem = std::move(why);
+    return report;
+  };
+  // Exactly one line: the harness writes one, once.
+  const std::size_t newline = channel.find('\n');
+  if (newline == std::string_view::npos || newline + 1 != channel.size()) {
+    return forged("the report channel holds more than the harness's one report");
+  }
+  std::string text;
+  std::string mac;
+  try {
+    const nlohmann::json envelope = nlohmann::json::parse(channel.substr(0, newline));
+    text = envelope.at("report").get<std::string>();
+    mac = envelope.at("mac").get<std::string>();
+  } catch (const nlohmann::json::exception&) {
+    return forged("the report is not one the harness writes");
+  }
+  if (key && !sameText(mac, harness::hmacSha256Hex(key->data(), key->size(), text))) {
+    return forged("the report is not signed with the key of this student's program");
+  }
+  try {
+    const nlohmann::json body = nlohmann::json::parse(text);
+    if (body.at("format").get<std::string>() != "mazekit-report-1")
+      throw std::runtime_error("format");
+    report.aborting = body.at("aborting").get<bool>();
+    for (const auto& c : body.at("test_cases")) {
+      report.testCases.push_back({c.at("name").get<std::string>(), c.at("assertions").get<int>(),
+                                  c.at("failed").get<int>(),
+                                  c.at("first_failure").get<std::string>()});
+    }
+    if (body.contains("picture_png"))
+      report.picture = fromBase64(body.at("picture_png").get<std::string>());
+  } catch (const std::exception&) {
+    report.state = HarnessReport::State::unreadable;
+    report.problem = "the harness's report cannot be read";
+    report.testCases.clear();
+    return report;
+  }
+  report.state = HarnessReport::State::read;
+  return report;
+}
+
+std::string sanitizerReport(const std::string& output) {
+  for (const char* marker :
+       {"ERROR: AddressSanitizer", "ERROR: LeakSanitizer", ": runtime error: "}) {
+    const std::size_t at = output.find(marker);
+    if (at == std::string::npos) continue;
+    const std::size_t begin = output.rfind('\n', at);
+    const std::size_t start = begin == std::string::npos ? 0 : begin + 1;
+    const std::size_t end = output.find('\n', at);
+    return output.substr(start, (end == std::string::npos ? output.size() : end) - start);
+  }
+  return "";
+}
+
+Verdict stepVerdict(const Result& process, const HarnessReport& report,
+                    const StepExpectation& expected) {
+  const auto verdict = [](Outcome outcome, std::string reason) {
+    return Verdict{outcome, std::move(reason)};
+  };
+  const std::string before = report.state == HarnessReport::State::read
+                                 ? [&] {
+                                     for (const auto& c : report.testCases) {
+                                       if (!c.firstFailure.empty()) return "; before that: " + c.firstFailure;
+                                     }
+                                     return std::string();
+                                   }()
+                                 : std::string();
+  if (!process.started)
+    return verdict(Outcome::graderError, "could not run the step program: " + process.error);
+  if (process.interrupted)
+    return verdict(Outcome::notGraded, "not graded: the grading was interrupted");
+  if (process.timedOut) {
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%g", expected.timeoutSeconds);
+    return verdict(Outcome::timedOut, std::string("timed out: still running after ") + seconds +
+                                          " s (a loop that never ends?)");
+  }
+  if (process.outOfMemory) {
+    return verdict(Outcome::crashed, "crashed: used more than " +
+                                         std::to_string(expected.memoryBytes >> 20) +
+                                         " MB of memory, the limit for a step");
+  }
+  if (process.signal != 0)
+    return verdict(Outcome::crashed, "crashed: " + describeSignal(process.signal) + before);
+  if (expected.sanitized) {
+    if (const std::string found = sanitizerReport(process.output); !found.empty()) {
+      // A kit built with sanitizers stops a bad memory access with a report and exit status 1.
+      return verdict(Outcome::crashed, "crashed: stopped by the sanitizer: " + found);
+    }
+  }
+  switch (report.state) {
+    case HarnessReport::State::missing:
+      return verdict(Outcome::endedEarly,
+                     "the program ended before its tests finished, with exit status " +
+                         std::to_string(process.exitCode) +
+                         " (does the code call exit() or abort?)");
+    case HarnessReport::State::forged:
+      return verdict(Outcome::tampered, "tampered: " + report.problem);
+    case HarnessReport::State::unreadable:
+      return verdict(Outcome::graderError, report.problem);
+    case HarnessReport::State::read:
+      break;
+  }
+  // Exactly the step's test cases, each once, each with at least one check.
+  std::map<std::string, int> seen;
+  for (const auto& c : report.testCases) ++seen[c.name];
+  for (const auto& name : expected.testCases) {
+    if (seen[name] != 1) {
+      return verdict(Outcome::wrongTests,
+                     "wrong tests: the step's test case '" + name + "' " +
+                         (seen[name] == 0 ? "did not run" : "ran more than once"));
+    }
+  }
+  if (report.testCases.size() != expected.testCases.size()) {
+    return verdict(Outcome::wrongTests,
+                   "wrong tests: " + plural(report.testCases.size(), "test case", "test cases") +
+                       " ran; the step has " + std::to_string(expected.testCases.size()));
+  }
+  for (const auto& c : report.testCases) {
+    if (c.failed > 0) return verdict(Outcome::failed, "failed: " + c.firstFailure);
+  }
+  for (const auto& c : report.testCases) {
+    if (c.assertions == 0) {
+      return verdict(Outcome::wrongTests,
+                     "wrong tests: the test case '" + c.name + "' checked nothing");
+    }
+  }
+  if (report.aborting || process.exitCode != 0) {
+    return verdict(Outcome::endedEarly, "the program ended with exit status " +
+                                            std::to_string(process.exitCode) +
+                                            " after its tests passed");
+  }
+  return verdict(Outcome::passed,
+                 "passed " + plural(expected.testCases.size(), "test case", "test cases"));
+}
+
+}  // namespace mazekit::run

@@ -1,0 +1,57 @@
+#pragma once
+// Reading a step program's report (the harness's `-r mazekit`, signed: see
+// mazekit/harness/report_signature.hpp) and turning it, with how the program ended, into the
+// step's Verdict. The one reader: `mazekit grade` and the student's commands use the same
+// words for the same failure.
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "run/process.hpp"
+#include "run/verdict.hpp"
+
+namespace mazekit::run {
+
+using Key = std::array<std::uint8_t, 32>;
+
+struct TestCaseReport {
+  std::string name;
+  int assertions = 0;
+  int failed = 0;
+  std::string firstFailure;  ///< "test line 12: REQUIRE( ... ), with values 0 == 1"
+};
+
+struct HarnessReport {
+  enum class State { missing, forged, unreadable, read } state = State::missing;
+  std::string problem;    ///< why it is forged or unreadable
+  bool aborting = false;  ///< Catch2 stopped the run (a fatal error)
+  std::vector<TestCaseReport> testCases;
+  std::string picture;  ///< PNG bytes, when the step drew one
+};
+
+/// Reads what came through the report channel. With a key, the report must carry that key's
+/// signature and be the only thing on the channel; without one (a student's own build, never
+/// graded) the signature is not checked.
+HarnessReport readHarnessReport(std::string_view channel, const std::optional<Key>& key);
+
+/// What the grader needs to judge a step besides the program's end and report.
+struct StepExpectation {
+  std::vector<std::string> testCases;  ///< the step's test case names, exactly
+  double timeoutSeconds = 5;
+  std::size_t memoryBytes = 0;  ///< the limit, for the message
+  bool sanitized = false;       ///< built with sanitizers: their reports are crashes
+};
+
+/// The step's verdict, from how its program ended and what it reported.
+Verdict stepVerdict(const Result& process, const HarnessReport& report,
+                    const StepExpectation& expected);
+
+/// The first line of an AddressSanitizer or UndefinedBehaviorSanitizer report in a
+/// program's output, or "" when there is none.
+std::string sanitizerReport(const std::string& output);
+
+}  // namespace mazekit::run

@@ -1,0 +1,440 @@
+// Text made safe, and the grade reports written with it: any bytes a student chooses (a
+// folder name in Latin-1, a name with a newline that forges a row, an escape sequence, a
+// spreadsheet formula, a program that prints \xff or is cut inside a character) come out as
+// valid UTF-8 that cannot break the terminal table, grades.csv, results.json, junit.xml or
+// report.html.
+#include <catch2/catch.hpp>
+
+#include "shell.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+#include <nlohmann/json.hpp>
+
+#include "grade/grading.hpp"
+#include "run/text.hpp"
+#include "run/verdict.hpp"
+
+namespace fs = std::filesystem;
+using namespace mazekit;
+using namespace mazekit::text;
+using run::Outcome;
+
+namespace {
+
+const std::string replacement = "\xEF\xBF\xBD";  // U+FFFD
+const fs::path kitSource = KIT_SOURCE_DIR;
+
+std::string times(int n, const std::string& text) {
+  std::string out;
+  for (int i = 0; i < n; ++i) out += text;
+  return out;
+}
+
+/// A folder of its own for one test case: CTest runs the cases side by side, as processes.
+fs::path scratchFolder(const std::string& name) {
+  const fs::path folder =
+      fs::temp_directory_path() / ("mazekit report test " + std::to_string(getpid())) / name;
+  fs::remove_all(folder);
+  fs::create_directories(folder);
+  return folder;
+}
+
+std::vector<std::string> linesOf(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (auto end = text.find('\n'); end != std::string::npos; end = text.find('\n', start)) {
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  if (start < text.size()) lines.push_back(text.substr(start));
+  return lines;
+}
+
+Lesson threeStepLesson() {
+  Lesson lesson;
+  lesson.number = 2;
+  lesson.id = "02-building-the-maze";
+  lesson.title = "Building the maze";
+  const char* ids[] = {"01-a-maze-class", "02-a-screen", "03-a-turtle"};
+  const char* titles[] = {"A Maze class", "A Maze has a screen", "A Maze has a turtle"};
+  for (int k = 0; k < 3; ++k) {
+    Step step;
+    step.number = k + 1;
+    step.id = ids[k];
+    step.title = titles[k];
+    step.points = k + 1;
+    lesson.steps.push_back(step);
+  }
+  return lesson;
+}
+
+grade::StepResult stepResult(Outcome outcome, int score, const std::string& reason,
+                             const std::string& output = "") {
+  grade::StepResult result;
+  result.verdict = {outcome, reason};
+  result.score = score;
+  result.output = output;
+  return result;
+}
+
+/// A name in Latin-1 with an escape sequence and a newline that forges a row; a program that
+/// prints invalid UTF-8 and is cut inside a character; two tamper flags.
+grade::StudentResult hostileStudent() {
+  grade::StudentResult student;
+  student.name = "jos\xe9 \x1b[2K\nmallory,complete,39";
+  student.slug = "jos_";
+  student.notes = {"ignored file: caf\xe9.txt", "note with <script>alert(1)</script>"};
+  student.flags = {{"maze.hpp", 3, "#undef REQUIRE: Catch2's macros must not be redefined"},
+                   {"maz\xe9.hpp", 7, "#line: moves the reported line numbers"}};
+  student.steps = {
+      stepResult(Outcome::passed, 1, "passed: 1 test case"),
+      stepResult(Outcome::failed, 0, "failed: test line 12: REQUIRE( a == b ) \xe2\x80",
+                 "printed \xff\xfe then \x1b[31mred\x1b[0m and " + std::string(1, '\0') + "NUL"),
+      stepResult(Outcome::graderError, 0, "grader error: no report ]]> <&>", "\x01\x02"),
+  };
+  student.total = 1;
+  return student;
+}
+
+/// A spreadsheet formula for a name, a submission that could not be graded, no step results.
+grade::StudentResult formulaStudent() {
+  grade::StudentResult student;
+  student.name = "=HYPERLINK(\"http://x\",\"y\")";
+  student.slug = "_HYPERLINK__http___x___y__";
+  student.error = "no maze.hpp in the submission \xc0\xaf";
+  return student;
+}
+
+grade::StudentResult completeStudent() {
+  grade::StudentResult student;
+  student.name = "complete";
+  student.slug = "complete";
+  student.steps = {stepResult(Outcome::passed, 1, "passed"),
+                   stepResult(Outcome::passed, 2, "passed"),
+                   stepResult(Outcome::passed, 3, "passed")};
+  student.total = 6;
+  return student;
+}
+
+bool schemaValid(const fs::path& junit) {
+  const fs::path schema = kitSource / "tests" / "mazekit" / "junit.xsd";
+  const std::string command = "xmllint --noout --schema " + kit_test::quoted(schema.string()) +
+                              " " + kit_test::quoted(junit.string());
+  return kit_test::runCommand(command, junit.parent_path().parent_path() / "scratch").status == 0;
+}
+
+}  // namespace
+
+TEST_CASE("a stray byte that no character starts with becomes one U+FFFD", "[mazekit][report]") {
+  CHECK(validUtf8("\xff") == replacement);
+  CHECK(validUtf8("a\xff"
+                  "b") == "a" + replacement + "b");
+  CHECK(validUtf8("\x80\x80") == replacement + replacement);
+}
+
+TEST_CASE("output cut at 4000 bytes inside a 3-byte character ends in one U+FFFD",
+          "[mazekit][report]") {
+  const std::string euro = "\xE2\x82\xAC";
+  const std::string printed = std::string(3998, 'a') + euro + "more";
+  const std::string cut = printed.substr(0, 4000);  // 3998 'a' and 2 of the euro's 3 bytes
+  CHECK(validUtf8(cut) == std::string(3998, 'a') + replacement);
+  CHECK(cutUtf8(printed, 4000) == std::string(3998, 'a'));
+  CHECK(cutUtf8(printed, 4001) == std::string(3998, 'a') + euro);
+}
+
+TEST_CASE("a right quote cut after 2 of its 3 bytes is one U+FFFD", "[mazekit][report]") {
+  CHECK(validUtf8("it\xE2\x80") == "it" + replacement);
+  CHECK(validUtf8("it\xE2\x80s") == "it" + replacement + "s");
+}
+
+TEST_CASE("a Latin-1 name is valid UTF-8 with U+FFFD for its accented letter",
+          "[mazekit][report]") {
+  CHECK(validUtf8("jos\xe9") == "jos" + replacement);
+  CHECK(validUtf8("jos\xe9 garc\xed"
+                  "a") == "jos" + replacement + " garc" + replacement + "a");
+}
+
+TEST_CASE("overlong forms, surrogates and values past U+10FFFF are rejected byte by byte",
+          "[mazekit][report]") {
+  // No well-formed sequence starts with \xC0, so each byte is its own maximal subpart.
+  CHECK(validUtf8("\xc0\xaf") == replacement + replacement);
+  CHECK(validUtf8("\xe0\x80\xaf") == times(3, replacement));
+  // \xED starts a character, but not with \xA0: the surrogate D800 gives three U+FFFD.
+  CHECK(validUtf8("\xed\xa0\x80") == times(3, replacement));
+  CHECK(validUtf8("\xf4\x90\x80\x80") == times(4, replacement));
+  CHECK(validUtf8("\xf5") == replacement);
+  // A 4-byte character cut after 3 is one maximal subpart.
+  CHECK(validUtf8("\xf0\x9f\x90") == replacement);
+}
+
+TEST_CASE("valid text of every length is unchanged, NUL included", "[mazekit][report]") {
+  const std::string text =
+      "h\xc3\xa9llo \xe2\x80\x94 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x90\xa2 "
+      "\xed\x9f\xbf \xee\x80\x80 \xf4\x8f\xbf\xbf " +
+      std::string(1, '\0') + "end";
+  CHECK(validUtf8(text) == text);
+  CHECK(validUtf8("") == "");
+}
+
+TEST_CASE("cutUtf8 never splits a character", "[mazekit][report]") {
+  const std::string text = "a\xc3\xa9\xe2\x80\x99\xf0\x9f\x90\xa2z";  // 1, 2, 3, 4 and 1 bytes
+  for (std::size_t max = 0; max <= text.size() + 1; ++max) {
+    const std::string cut = cutUtf8(text, max);
+    INFO("max " << max);
+    CHECK(cut.size() <= max);
+    CHECK(text.compare(0, cut.size(), cut) == 0);
+    CHECK(validUtf8(cut) == cut);
+    CHECK(cut.size() + 4 > std::min(max, text.size()));  // loses less than one character
+  }
+  CHECK(cutUtf8("jos\xe9", 100) == "jos" + replacement);
+}
+
+TEST_CASE("terminalLine shows control characters instead of obeying them", "[mazekit][report]") {
+  CHECK(terminalLine("mallory\n complete 39") == "mallory\\n complete 39");
+  CHECK(terminalLine("\x1b[2K") == "\\x1b[2K");
+  CHECK(terminalLine("a\rb\tc\x7f") == "a\\rb\\tc\\x7f");
+  CHECK(terminalLine("\xc2\x9b"
+                     "31m") == "\\x9b31m");  // the one-character CSI of C1
+  CHECK(terminalLine("abc\xe2\x80\xae"
+                     "fed") == "abc\\u202efed");  // right-to-left override
+  CHECK(terminalLine("jos\xe9") == "jos" + replacement);
+  CHECK(terminalLine("caf\xc3\xa9 \xf0\x9f\x90\xa2") == "caf\xc3\xa9 \xf0\x9f\x90\xa2");
+}
+
+TEST_CASE("csvCell quotes as RFC 4180 says and keeps formulas from running", "[mazekit][report]") {
+  CHECK(csvCell("alice") == "alice");
+  CHECK(csvCell("=1+2") == "'=1+2");
+  CHECK(csvCell("=HYPERLINK(\"http://x\",\"y\")") == "\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\"");
+  CHECK(csvCell("+1") == "'+1");
+  CHECK(csvCell("-1") == "'-1");
+  CHECK(csvCell("@a") == "'@a");
+  CHECK(csvCell("\tx") == "'\tx");
+  CHECK(csvCell("\rx") == "\"'\rx\"");
+  CHECK(csvCell("a,b") == "\"a,b\"");
+  CHECK(csvCell("a\"b") == "\"a\"\"b\"");
+  CHECK(csvCell("a\nb") == "\"a\nb\"");
+  CHECK(csvCell(" padded ") == "\" padded \"");
+  CHECK(csvCell("jos\xe9") == "jos" + replacement);
+  CHECK(csvCell(std::string("a\0b", 3)) == "a" + replacement + "b");
+}
+
+TEST_CASE("xmlText escapes markup and replaces what XML 1.0 forbids", "[mazekit][report]") {
+  CHECK(xmlText("\x01") == replacement);
+  CHECK(xmlText("<&>") == "&lt;&amp;&gt;");
+  CHECK(xmlText("\"'") == "&quot;&apos;");
+  CHECK(xmlText("]]>") == "]]&gt;");
+  CHECK(xmlText("a\tb\nc\rd") == "a\tb\nc&#13;d");
+  CHECK(xmlText(std::string(1, '\0')) == replacement);
+  CHECK(xmlText("\xef\xbf\xbe\xef\xbf\xbf") == replacement + replacement);  // U+FFFE, U+FFFF
+  CHECK(xmlText("jos\xe9") == "jos" + replacement);
+  CHECK(htmlText("<script>") == "&lt;script&gt;");
+}
+
+TEST_CASE("every outcome has its own name and letter", "[mazekit][report]") {
+  const Outcome all[] = {Outcome::passed,     Outcome::doesNotCompile, Outcome::failed,
+                         Outcome::crashed,    Outcome::timedOut,       Outcome::endedEarly,
+                         Outcome::wrongTests, Outcome::tampered,       Outcome::notGraded,
+                         Outcome::graderError};
+  CHECK(run::outcomeLetter(Outcome::passed) == '#');
+  CHECK(run::outcomeName(Outcome::timedOut) == "timed out");
+  std::string letters;
+  std::vector<std::string_view> names;
+  for (const Outcome outcome : all) {
+    letters += run::outcomeLetter(outcome);
+    names.push_back(run::outcomeName(outcome));
+  }
+  CHECK(letters == "#CFXTEN!-?");
+  std::sort(names.begin(), names.end());
+  CHECK(std::adjacent_find(names.begin(), names.end()) == names.end());
+}
+
+TEST_CASE("the reports of hostile students are valid files for their readers",
+          "[mazekit][report]") {
+  const Lesson lesson = threeStepLesson();
+  const std::vector<grade::StudentResult> students = {hostileStudent(), formulaStudent()};
+  const fs::path out = scratchFolder("hostile");
+  grade::RunInfo info;
+  info.limits = "memory 1024 MB per step, 64 processes";
+  grade::writeReports(lesson, students, info, out);
+
+  SECTION("results.json parses as strict JSON, flags in a hidden test and in extra_data") {
+    const auto results = nlohmann::json::parse(kit_test::readFile(out / "jos_" / "results.json"));
+    CHECK(results["score"] == 1);
+    REQUIRE(results["tests"].size() == 4);
+    CHECK(results["tests"][1]["name"] == "Step 02: A Maze has a screen");
+    CHECK(results["tests"][1]["number"] == "2");
+    CHECK(results["tests"][1]["status"] == "failed");
+    CHECK(results["tests"][1]["visibility"] == "visible");
+    const std::string output = results["tests"][1]["output"];
+    CHECK(output.find("\n\nThe program's output:\nprinted " + replacement + replacement) !=
+          std::string::npos);
+    const auto& hidden = results["tests"][3];
+    CHECK(hidden["name"] == "Integrity flags (instructor only)");
+    CHECK(hidden["visibility"] == "hidden");
+    CHECK(hidden["score"] == 0);
+    CHECK(hidden["max_score"] == 0);
+    const std::string flags = hidden["output"];
+    CHECK(flags.find("maze.hpp:3: #undef REQUIRE") != std::string::npos);
+    CHECK(flags.find("maz" + replacement + ".hpp:7: #line") != std::string::npos);
+    CHECK(results["extra_data"]["flags"].size() == 2);
+    CHECK(results["extra_data"]["strict_zero"] == false);
+
+    const auto other =
+        nlohmann::json::parse(kit_test::readFile(out / formulaStudent().slug / "results.json"));
+    CHECK(other["tests"].size() == 3);  // no flags, no hidden test
+    CHECK(other["tests"][0]["status"] == "failed");
+    CHECK(other["extra_data"]["flags"].empty());
+  }
+
+  SECTION("grades.csv has one line per student, formulas defused, flags listed") {
+    const auto lines = linesOf(kit_test::readFile(out / "grades.csv"));
+    REQUIRE(lines.size() == 1 + students.size());
+    CHECK(lines[0] == "student,01-a-maze-class,02-a-screen,03-a-turtle,total,flags");
+    CHECK(lines[1].find("mallory") != std::string::npos);
+    CHECK(lines[1].find('\x1b') == std::string::npos);
+    CHECK(lines[1].find("maze.hpp:3: #undef REQUIRE") != std::string::npos);
+    CHECK(lines[1].find(" | maz" + replacement + ".hpp:7: #line") != std::string::npos);
+    const std::string formula = lines[2];
+    CHECK((formula.rfind("'=", 0) == 0 || formula.rfind("\"'=", 0) == 0));
+    CHECK(formula.substr(formula.size() - 9) == ",0,0,0,0,");  // three steps, total, no flags
+  }
+
+  SECTION("junit.xml is valid against the kit's JUnit schema") {
+    CHECK(schemaValid(out / "jos_" / "junit.xml"));
+    CHECK(schemaValid(out / formulaStudent().slug / "junit.xml"));
+    const std::string junit = kit_test::readFile(out / "jos_" / "junit.xml");
+    CHECK(junit.find("failures=\"1\" errors=\"1\" skipped=\"0\"") != std::string::npos);
+    CHECK(junit.find("<property name=\"sandbox\" value=\"yes\"/>") != std::string::npos);
+    CHECK(junit.find("<failure type=\"failed\"") != std::string::npos);
+    CHECK(junit.find("<error type=\"grader error\"") != std::string::npos);
+    const std::string skipped = kit_test::readFile(out / formulaStudent().slug / "junit.xml");
+    CHECK(skipped.find("skipped=\"3\"") != std::string::npos);
+  }
+
+  SECTION("check_junit.sh accepts the run and rejects a broken file or an empty folder") {
+    const std::string script =
+        kit_test::quoted((kitSource / "tests/mazekit/check_junit.sh").string());
+    const fs::path scratch = out.parent_path() / "scratch";
+    const auto good = kit_test::runCommand(script + " " + kit_test::quoted(out.string()), scratch);
+    CHECK(good.status == 0);
+    CHECK(good.out.find("checked 2 ") != std::string::npos);
+
+    const fs::path empty = scratchFolder("empty");
+    CHECK(kit_test::runCommand(script + " " + kit_test::quoted(empty.string()), scratch).status ==
+          1);
+
+    const fs::path broken = scratchFolder("broken") / "student";
+    fs::create_directories(broken);
+    std::ofstream(broken / "junit.xml") << "<testsuites><testsuite/></testsuites>\n";
+    const auto bad = kit_test::runCommand(
+        script + " " + kit_test::quoted(broken.parent_path().string()), scratch);
+    CHECK(bad.status == 1);
+    CHECK(bad.err.find("junit.xml") != std::string::npos);
+  }
+
+  SECTION("report.html holds the student's text only escaped") {
+    const std::string html = kit_test::readFile(out / "report.html");
+    CHECK(validUtf8(html) == html);
+    CHECK(html.find('\x1b') == std::string::npos);
+    CHECK(html.find("<script>") == std::string::npos);
+    CHECK(html.find("&lt;script&gt;") != std::string::npos);
+    CHECK(html.find("<code>maze.hpp:3</code>") != std::string::npos);
+    CHECK(html.find("Graded in a sandbox. Limits: memory 1024 MB") != std::string::npos);
+  }
+
+  fs::remove_all(out.parent_path());
+}
+
+TEST_CASE("a student's row and results.json are the same bytes beside any classmates",
+          "[mazekit][report]") {
+  const Lesson lesson = threeStepLesson();
+  const grade::RunInfo info;
+  const fs::path first = scratchFolder("first");
+  const fs::path second = scratchFolder("second");
+  grade::writeReports(lesson, {hostileStudent(), formulaStudent()}, info, first);
+  grade::writeReports(lesson, {completeStudent(), formulaStudent(), hostileStudent()}, info,
+                      second);
+
+  const auto firstRows = linesOf(kit_test::readFile(first / "grades.csv"));
+  const auto secondRows = linesOf(kit_test::readFile(second / "grades.csv"));
+  REQUIRE(firstRows.size() == 3);
+  REQUIRE(secondRows.size() == 4);
+  CHECK(firstRows[1] == secondRows[3]);
+  CHECK(firstRows[2] == secondRows[2]);
+  CHECK(kit_test::readFile(first / "jos_" / "results.json") ==
+        kit_test::readFile(second / "jos_" / "results.json"));
+  fs::remove_all(first.parent_path());
+}
+
+TEST_CASE("without a sandbox every report says so first", "[mazekit][report]") {
+  const Lesson lesson = threeStepLesson();
+  grade::RunInfo info;
+  info.sandboxed = false;
+  info.strict = true;
+  grade::StudentResult flagged = hostileStudent();
+  flagged.strictZero = true;
+  const std::vector<grade::StudentResult> students = {flagged, completeStudent()};
+  const fs::path out = scratchFolder("unsandboxed");
+  grade::writeReports(lesson, students, info, out);
+
+  const auto rows = linesOf(kit_test::readFile(out / "grades.csv"));
+  REQUIRE(rows.size() == 3);
+  CHECK(rows[1].find(",1,0,0,0,not sandboxed (--no-sandbox) | scored 0 (--strict) | maze.hpp:3") !=
+        std::string::npos);
+  CHECK(rows[2] == "complete,1,2,3,6,not sandboxed (--no-sandbox)");
+
+  const auto results = nlohmann::json::parse(kit_test::readFile(out / "jos_" / "results.json"));
+  CHECK(results["score"] == 0);
+  CHECK(results["extra_data"]["strict_zero"] == true);
+  CHECK(results["output"].get<std::string>().rfind("graded without a sandbox (--no-sandbox)\n",
+                                                   0) == 0);
+  CHECK(kit_test::readFile(out / "jos_" / "junit.xml")
+            .find("<property name=\"sandbox\" value=\"no (--no-sandbox)\"/>") != std::string::npos);
+  CHECK(kit_test::readFile(out / "report.html")
+            .find("<p class=\"banner warn\">&#9888; graded without a sandbox (--no-sandbox)") !=
+        std::string::npos);
+  fs::remove_all(out.parent_path());
+}
+
+TEST_CASE("the terminal table keeps one row per student whatever the names hold",
+          "[mazekit][report]") {
+  const Lesson lesson = threeStepLesson();
+  grade::RunInfo info;
+  info.sandboxed = false;
+  info.limits = "64 processes";
+  info.strict = true;
+  grade::StudentResult flagged = hostileStudent();
+  flagged.strictZero = true;
+  const std::string table =
+      grade::formatTable(lesson, {flagged, formulaStudent(), completeStudent()}, info);
+
+  CHECK(validUtf8(table) == table);
+  CHECK(table.find('\x1b') == std::string::npos);
+  const auto lines = linesOf(table);
+  // The forged "mallory ... 39" stays inside josé's row, as visible escapes.
+  const auto row = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.find("mallory") != std::string::npos;
+  });
+  REQUIRE(row != lines.end());
+  CHECK(row->find("jos" + replacement + " \\x1b[2K\\nmallory,complete,39") == 0);
+  CHECK(row->find("#F?  0/6  \xE2\x9A\x91 2 flags  (scored 0: --strict)") != std::string::npos);
+  CHECK(std::count_if(lines.begin(), lines.end(), [](const std::string& line) {
+          return line.find("39") != std::string::npos;
+        }) == 1);
+  CHECK(table.find("---  0/6  (no maze.hpp in the submission " + replacement + replacement + ")") !=
+        std::string::npos);
+  for (const Outcome outcome : {Outcome::passed, Outcome::wrongTests, Outcome::tampered,
+                                Outcome::notGraded, Outcome::graderError}) {
+    CHECK(table.find(std::string(1, run::outcomeLetter(outcome)) + " " +
+                     std::string(run::outcomeName(outcome))) != std::string::npos);
+  }
+  CHECK(lines.back() ==
+        "NOT SANDBOXED: graded without a sandbox (--no-sandbox); limits: 64 processes; "
+        "--strict: a flagged student scores 0");
+}

@@ -1,0 +1,209 @@
+// The one way mazekit runs untrusted code: the process runner's limits, the bubblewrap
+// sandbox (what a student's program can and cannot see), and the signed report that tells
+// the harness's results from a forgery.
+#include <catch2/catch.hpp>
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "grade/build.hpp"
+#include "run/cgroup.hpp"
+#include "run/process.hpp"
+#include "run/report.hpp"
+#include "run/sandbox.hpp"
+
+namespace fs = std::filesystem;
+using namespace mazekit;
+
+namespace {
+
+run::Result shell(const std::string& script, const run::Limits& limits = {}) {
+  run::Command command{{"/bin/sh", "-c", script}, {}, {"PATH=/usr/bin:/bin"}, true};
+  return run::runProcess(command, limits);
+}
+
+run::Result inSandbox(const std::string& script, const run::Limits& limits = {}) {
+  run::Sandbox sandbox;
+  sandbox.mounts.push_back({run::Mount::Kind::tmpfs, "", "/work", 1u << 20});
+  sandbox.cwd = "/work";
+  sandbox.environment = {"MAZEKIT_REPORT_FD=3"};
+  return run::runSandboxed(sandbox, {"/bin/sh", "-c", script}, true, limits);
+}
+
+// Processes alive now whose command line holds `text`.
+int processesWith(const std::string& text) {
+  int n = 0;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
+    if (cmdline.find(text) != std::string::npos && cmdline.find("/bin/sh") == std::string::npos)
+      ++n;
+  }
+  return n;
+}
+
+fs::path scratch(const std::string& name) {
+  const fs::path dir =
+      fs::temp_directory_path() / ("mazekit-run-test-" + std::to_string(::getpid())) / name;
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("the runner captures output, exit status and the report channel", "[mazekit][run]") {
+  const run::Result r = shell("echo out; echo err >&2; printf report >&3; exit 7");
+  CHECK(r.started);
+  CHECK(r.exitCode == 7);
+  CHECK(r.output == "out\nerr\n");
+  CHECK(r.report == "report");
+  CHECK_FALSE(r.timedOut);
+}
+
+TEST_CASE("the runner stops a program at its wall-time limit and keeps only the output cap",
+          "[mazekit][run]") {
+  run::Limits limits;
+  limits.wallSeconds = 0.5;
+  limits.outputBytes = 1000;
+  const auto start = std::chrono::steady_clock::now();
+  const run::Result r = shell("yes loop", limits);
+  CHECK(r.timedOut);
+  CHECK(r.output.size() == 1000);
+  CHECK(r.outputTruncated);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(5));
+}
+
+TEST_CASE("the runner's stop flag ends a program at once", "[mazekit][run]") {
+  volatile std::sig_atomic_t stop = 0;
+  std::thread setter([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    stop = 1;
+  });
+  run::Command command{{"/bin/sh", "-c", "sleep 30"}, {}, {"PATH=/usr/bin:/bin"}, false};
+  const run::Result r = run::runProcess(command, run::Limits{}, &stop);
+  setter.join();
+  CHECK(r.interrupted);
+  CHECK(r.seconds < 5);
+}
+
+TEST_CASE("bubblewrap can make a sandbox on this machine", "[mazekit][sandbox]") {
+  INFO(run::sandboxProblem());
+  REQUIRE(run::sandboxProblem().empty());
+}
+
+TEST_CASE("a sandboxed program sees no kit, no secrets, no network and a cleared environment",
+          "[mazekit][sandbox]") {
+  ::setenv("MAZEKIT_TEST_SECRET", "do-not-show", 1);
+  const run::Result r = inSandbox(
+      "ls /work/main /root /home /etc/shadow /etc/passwd 2>&1; env; cat /proc/net/dev; id -u; "
+      "touch /usr/x 2>&1; touch /x 2>&1; echo written > /work/file && cat /work/file");
+  INFO(r.output);
+  CHECK(r.exitedWith(0));
+  CHECK(r.output.find("do-not-show") == std::string::npos);
+  CHECK(r.output.find("ls: cannot access '/work/main'") != std::string::npos);
+  CHECK(r.output.find("ls: cannot access '/etc/shadow'") != std::string::npos);
+  CHECK(r.output.find("MAZEKIT_REPORT_FD=3") != std::string::npos);
+  CHECK(r.output.find("eth0") == std::string::npos);
+  CHECK(r.output.find("65534") != std::string::npos);
+  CHECK(r.output.find("touch: cannot touch '/usr/x': Read-only file system") != std::string::npos);
+  CHECK(r.output.find("touch: cannot touch '/x'") != std::string::npos);
+  CHECK(r.output.find("written") != std::string::npos);
+}
+
+TEST_CASE("a sandboxed program's tmpfs is as small as asked and its signal is reported",
+          "[mazekit][sandbox]") {
+  const run::Result full = inSandbox("head -c 2000000 /dev/zero > /work/big; echo status $?");
+  CHECK(full.output.find("No space left on device") != std::string::npos);
+  const run::Result killed = inSandbox("kill -SEGV $$");
+  CHECK(killed.signal == SIGSEGV);
+}
+
+TEST_CASE("nothing a sandboxed program starts outlives it, not even a daemon in a new session",
+          "[mazekit][sandbox]") {
+  const run::Result r = inSandbox("setsid sleep 31.4159 & sleep 0.2; echo started");
+  CHECK(r.output.find("started") != std::string::npos);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(processesWith("sleep 31.4159") == 0);
+}
+
+TEST_CASE("a fork bomb in the sandbox meets the process limit", "[mazekit][sandbox]") {
+  if (!run::cgroupSupport().pids) {
+    WARN("no pids cgroup here: " << run::cgroupSupport().describe());
+    CHECK(run::describeLimits().find("processes not limited") != std::string::npos);
+    return;
+  }
+  run::Limits limits;
+  limits.processes = 16;
+  limits.wallSeconds = 3;
+  const run::Result r = inSandbox("for i in $(seq 40); do sleep 2 & done 2>&1; wait", limits);
+  CHECK(r.output.find("fork") != std::string::npos);
+  CHECK(processesWith("sleep 2") == 0);
+}
+
+TEST_CASE("a step program's report is accepted with its own key only", "[mazekit][run][report]") {
+  const fs::path dir = scratch("keys");
+  const run::Key key = grade::newKey();
+  grade::writeKeyedProgram(STEP_PROGRAM, dir / "keyed", key);
+  run::Command command{
+      {(dir / "keyed").string(), "-r", "mazekit"}, dir, {"MAZEKIT_REPORT_FD=3"}, true};
+  const run::Result ran = run::runProcess(command, run::Limits{});
+  REQUIRE(ran.exitedWith(0));
+
+  const run::HarnessReport good = run::readHarnessReport(ran.report, key);
+  REQUIRE(good.state == run::HarnessReport::State::read);
+  REQUIRE(good.testCases.size() == 1);
+  CHECK(good.testCases[0].name == "makeMaze makes the bottom-right cell the yellow END");
+  CHECK(good.testCases[0].assertions > 0);
+  CHECK(good.picture.substr(1, 3) == "PNG");
+
+  run::StepExpectation expected;
+  expected.testCases = {"makeMaze makes the bottom-right cell the yellow END"};
+  CHECK(run::stepVerdict(ran, good, expected).outcome == run::Outcome::passed);
+  expected.testCases = {"another test case"};
+  CHECK(run::stepVerdict(ran, good, expected).outcome == run::Outcome::wrongTests);
+
+  run::Key other = key;
+  other[0] ^= 1;
+  const run::HarnessReport forged = run::readHarnessReport(ran.report, other);
+  CHECK(forged.state == run::HarnessReport::State::forged);
+  CHECK(run::stepVerdict(ran, forged, expected).outcome == run::Outcome::tampered);
+
+  // The marker that finds the key slot is gone from the keyed program.
+  std::ifstream in(dir / "keyed", std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK(bytes.find("mazekit-harness-key-slot-v1") == std::string::npos);
+  // A report with anything else on the channel is not the harness's.
+  CHECK(run::readHarnessReport(ran.report + ran.report, key).state ==
+        run::HarnessReport::State::forged);
+  CHECK(run::readHarnessReport("{\"report\":\"{}\",\"mac\":\"00\"}\n", key).state ==
+        run::HarnessReport::State::forged);
+  fs::remove_all(dir.parent_path());
+}
+
+TEST_CASE("a step that ends before reporting, crashes or times out gets that verdict",
+          "[mazekit][run][report]") {
+  run::StepExpectation expected;
+  expected.testCases = {"x"};
+  expected.timeoutSeconds = 1;
+  run::Result ended;
+  ended.started = true;
+  ended.exitCode = 0;
+  CHECK(run::stepVerdict(ended, {}, expected).outcome == run::Outcome::endedEarly);
+  run::Result crashed = ended;
+  crashed.signal = SIGSEGV;
+  const run::Verdict v = run::stepVerdict(crashed, {}, expected);
+  CHECK(v.outcome == run::Outcome::crashed);
+  CHECK(v.reason.find("SIGSEGV") != std::string::npos);
+  run::Result slow = ended;
+  slow.timedOut = true;
+  CHECK(run::stepVerdict(slow, {}, expected).reason ==
+        "timed out: still running after 1 s (a loop that never ends?)");
+}
