@@ -35,7 +35,8 @@ void run(const RenderOptions& o) {
 void addRender(CLI::App& app) {
   auto options = std::make_shared<RenderOptions>();
   auto* cmd = app.add_subcommand(
-      "render", "Draw the gallery: every lesson step's picture and the maze animation, with an index.html");
+      "render",
+      "Draw the gallery: every lesson step's picture and the maze animation, with an index.html");
   cmd->add_option("--out,-o", options->out, "The gallery's folder")->capture_default_str();
   cmd->add_option("--seed", options->seed, "The seed of the animated maze")->capture_default_str();
   cmd->callback([options] { run(*options); });

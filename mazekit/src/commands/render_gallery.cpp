@@ -31,11 +31,20 @@ std::string escapeHtml(const std::string& text) {
   std::string out;
   for (const char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -83,7 +92,8 @@ int runPictureProgram(const fs::path& program, const fs::path& pictures, const f
   }
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw std::runtime_error("waiting for '" + path + "': " + std::strerror(errno));
+    if (errno != EINTR)
+      throw std::runtime_error("waiting for '" + path + "': " + std::strerror(errno));
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return 128 + WTERMSIG(status);
@@ -141,9 +151,9 @@ being dug and solved.</p>
     for (const auto& step : lesson.steps) {
       const std::string base = "lessons/" + lesson.id + "/" + step.id;
       out << "<figure id=\"" << escapeHtml(lesson.id + "-" + step.id) << "\"><a href=\""
-          << urlPath(base + ".svg") << "\"><img src=\"" << urlPath(base + ".png")
-          << "\" alt=\"" << escapeHtml(step.title) << "\"></a><figcaption>Step " << step.number
-          << ": " << escapeHtml(step.title) << "</figcaption></figure>\n";
+          << urlPath(base + ".svg") << "\"><img src=\"" << urlPath(base + ".png") << "\" alt=\""
+          << escapeHtml(step.title) << "\"></a><figcaption>Step " << step.number << ": "
+          << escapeHtml(step.title) << "</figcaption></figure>\n";
     }
     out << "</div>\n</section>\n";
   }
@@ -184,12 +194,12 @@ void checkPicturePrograms(const Kit& kit, const std::vector<Lesson>& lessons) {
     }
   }
   if (missing > 0) {
-    throw std::runtime_error(
-        std::to_string(missing) + " of the " + std::to_string(steps) +
-        " lesson picture programs are not built (" +
-        firstMissing.string() + " is missing); build the kit's lessons first: " +
-        (kit.build.filename() == "ci" ? std::string("cmake --build --preset ci")
-                                      : "cmake --build '" + kit.build.string() + "'"));
+    throw std::runtime_error(std::to_string(missing) + " of the " + std::to_string(steps) +
+                             " lesson picture programs are not built (" + firstMissing.string() +
+                             " is missing); build the kit's lessons first: " +
+                             (kit.build.filename() == "ci"
+                                  ? std::string("cmake --build --preset ci")
+                                  : "cmake --build '" + kit.build.string() + "'"));
   }
 }
 
@@ -212,8 +222,8 @@ void prepareOutputFolder(const fs::path& out) {
   }
 }
 
-GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons,
-                            const fs::path& out, std::uint64_t seed) {
+GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons, const fs::path& out,
+                            std::uint64_t seed) {
   checkPicturePrograms(kit, lessons);
   GalleryResult result;
   {

@@ -9,20 +9,20 @@
 //
 // Progress is kept in exercises/.mazekit-progress.json (MAZEKIT_STATE overrides it), the
 // pictures go to out/pictures/ (MAZEKIT_PICTURES overrides it).
-#include <sys/inotify.h>
 #include <poll.h>
+#include <sys/inotify.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <csignal>
-#include <cstring>
-#include <functional>
-#include <optional>
 #include <cstdlib>
+#include <cstring>
 #include <ctime>
 #include <fstream>
+#include <functional>
 #include <iostream>
+#include <optional>
 #include <sstream>
 
 #include <turtle/save_file.hpp>
@@ -52,8 +52,12 @@ bool colour() {
   return ::isatty(1) != 0 && (noColour == nullptr || *noColour == '\0');
 }
 
-std::string red(const std::string& text) { return colour() ? "\033[1;31m" + text + "\033[0m" : text; }
-std::string green(const std::string& text) { return colour() ? "\033[1;32m" + text + "\033[0m" : text; }
+std::string red(const std::string& text) {
+  return colour() ? "\033[1;31m" + text + "\033[0m" : text;
+}
+std::string green(const std::string& text) {
+  return colour() ? "\033[1;32m" + text + "\033[0m" : text;
+}
 
 // Everything a student command works with.
 struct Session {
@@ -68,7 +72,8 @@ struct Session {
         lessons(loadLessons(kit)),
         stateFile(fromEnvironment("MAZEKIT_STATE", kit.exercises() / ".mazekit-progress.json")),
         checker(kit, fromEnvironment("MAZEKIT_PICTURES", kit.source / "out" / "pictures")) {
-    if (lessons.empty()) throw UsageError("there are no lessons in '" + kit.lessons().string() + "'");
+    if (lessons.empty())
+      throw UsageError("there are no lessons in '" + kit.lessons().string() + "'");
     std::string warning;
     state = loadState(stateFile, warning);
     if (!warning.empty()) std::cerr << "mazekit: " << warning << "\n";
@@ -97,7 +102,7 @@ struct Position {
   const Lesson* lesson = nullptr;
   const Step* step = nullptr;
   StepResult result;
-  bool allDone = false;     // every step (of the lesson asked for, or from here on) passes
+  bool allDone = false;  // every step (of the lesson asked for, or from here on) passes
   bool interrupted = false;
 };
 
@@ -111,7 +116,8 @@ std::optional<Position> recheck(Session& s, const Lesson& lesson, int upTo) {
   const auto retired = retiredBy(lesson, upTo);  // upTo passed, or is past the end
   stale.erase(std::remove_if(stale.begin(), stale.end(),
                              [&retired](const Step* step) {
-                               return std::find(retired.begin(), retired.end(), step->id) != retired.end();
+                               return std::find(retired.begin(), retired.end(), step->id) !=
+                                      retired.end();
                              }),
               stale.end());
   if (stale.size() > 1) s.checker.buildAll(lesson, stale, &interrupted);  // in parallel
@@ -140,7 +146,8 @@ std::optional<Position> recheck(Session& s, const Lesson& lesson, int upTo) {
 // Checks the step after the last one passed; while it turns GREEN, moves on, after checking
 // again the earlier steps of its lesson that passed against other files. Stops at the first
 // RED, or when every step (of the one lesson asked for) passes.
-Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress = nullptr) {
+Position advance(Session& s, std::size_t firstLesson, bool oneLesson,
+                 std::ostream* progress = nullptr) {
   const Lesson* on = &s.lessons[firstLesson];
   while (true) {
     const StepRef next = firstNotPassed(s.lessons, firstLesson, s.state);
@@ -163,7 +170,8 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
       on = next.lesson;
     }
     const Lesson& lesson = *next.lesson;
-    const std::string hash = stepHash(lesson, *next.step);  // before the build: a save during it counts
+    const std::string hash =
+        stepHash(lesson, *next.step);  // before the build: a save during it counts
     StepResult result = s.checker.check(lesson, *next.step, &interrupted);
     if (result.interrupted) {
       Position p;
@@ -180,8 +188,9 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
     s.state.markPassed(lesson.id, next.step->id, hash);
     s.save();
     if (progress != nullptr) {
-      *progress << green("GREEN") << "  lesson " << lesson.number << ", step " << next.step->number << " passes: "
-                << next.step->title << ". Moving on...\n" << std::flush;
+      *progress << green("GREEN") << "  lesson " << lesson.number << ", step " << next.step->number
+                << " passes: " << next.step->title << ". Moving on...\n"
+                << std::flush;
     }
     if (auto broken = recheck(s, lesson, next.step->number)) return *broken;
     firstLesson = s.lessonIndex(lesson);
@@ -190,24 +199,28 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
 
 void printVerdict(const StepResult& result) {
   if (result.green) {
-    std::cout << green("GREEN") << "  " << result.summary << (result.cached ? " (checked before, your files have not changed)" : "") << "\n";
+    std::cout << green("GREEN") << "  " << result.summary
+              << (result.cached ? " (checked before, your files have not changed)" : "") << "\n";
   } else {
     std::cout << red("RED") << "    " << result.summary << "\n";
   }
   for (const std::string& line : result.detail) std::cout << "       " << line << "\n";
 }
 
-std::string pictureLine(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result) {
+std::string pictureLine(const Session& s, const Lesson& lesson, const Step& step,
+                        const StepResult& result) {
   if (!result.picture.empty()) return s.shown(result.picture);
   if (result.summary == "does not compile") return "none yet: the step must compile and run first";
-  if (result.cached && fs::exists(s.checker.picture(lesson, step))) return s.shown(s.checker.picture(lesson, step));
+  if (result.cached && fs::exists(s.checker.picture(lesson, step)))
+    return s.shown(s.checker.picture(lesson, step));
   return "none: the test stopped before it drew it";
 }
 
 void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result) {
   const int total = static_cast<int>(lesson.steps.size());
   const int passed = passedCount(lesson, s.state, s.hashes(lesson));
-  std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title << "\n"
+  std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title
+            << "\n"
             << "Step " << step.number << " of " << total << ": " << step.title << "\n"
             << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
   printVerdict(result);
@@ -228,12 +241,13 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
 void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson) {
   const int total = static_cast<int>(lesson.steps.size());
   if (oneLesson) {
-    std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title << "\n"
+    std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title
+              << "\n"
               << progressBar(total, total) << " " << total << " of " << total << " steps pass\n\n"
               << green("GREEN") << "  every step of lesson " << lesson.number << " passes\n";
   } else {
-    std::cout << progressBar(1, 1) << "\n\n" << green("GREEN")
-              << "  every step of every lesson passes: the maze is yours\n";
+    std::cout << progressBar(1, 1) << "\n\n"
+              << green("GREEN") << "  every step of every lesson passes: the maze is yours\n";
   }
   const fs::path pictures = s.checker.picture(lesson, lesson.steps.back()).parent_path();
   std::cout << "Your pictures: " << s.shown(oneLesson ? pictures : pictures.parent_path()) << "/\n";
@@ -258,7 +272,8 @@ int showPosition(Session& s, const Position& p, bool oneLesson) {
 void status(const StatusOptions& o) {
   Session s;
   const bool oneLesson = !o.lesson.empty();
-  const std::size_t first = oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
+  const std::size_t first =
+      oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
   s.checker.requireBuildTree();
   const Position p = advance(s, first, oneLesson);
   setExitStatus(showPosition(s, p, oneLesson));
@@ -266,8 +281,10 @@ void status(const StatusOptions& o) {
 
 void addStatus(CLI::App& app) {
   auto options = std::make_shared<StatusOptions>();
-  auto* cmd = app.add_subcommand("status", "Where you are: your step, RED or GREEN, the first error (the default command)");
-  cmd->add_option("--lesson", options->lesson, "Check this lesson (number or name) rather than the one you are on");
+  auto* cmd = app.add_subcommand(
+      "status", "Where you are: your step, RED or GREEN, the first error (the default command)");
+  cmd->add_option("--lesson", options->lesson,
+                  "Check this lesson (number or name) rather than the one you are on");
   cmd->callback([options] { status(*options); });
 }
 
@@ -308,9 +325,13 @@ void check(const CheckOptions& o) {
 void addCheck(CLI::App& app) {
   auto options = std::make_shared<CheckOptions>();
   auto* cmd = app.add_subcommand("check", "Check one step of a lesson against your code");
-  cmd->add_option("lesson", options->lesson, "The lesson: its number (1) or name (01-turtle-warmup)")->required();
-  cmd->add_option("step", options->step, "The step: its number (3) or name (03-white-square)")->required();
-  cmd->add_flag("--again", options->again, "Build and run it even if it passed with these very files");
+  cmd->add_option("lesson", options->lesson,
+                  "The lesson: its number (1) or name (01-turtle-warmup)")
+      ->required();
+  cmd->add_option("step", options->step, "The step: its number (3) or name (03-white-square)")
+      ->required();
+  cmd->add_flag("--again", options->again,
+                "Build and run it even if it passed with these very files");
   cmd->callback([options] { check(*options); });
 }
 
@@ -356,7 +377,8 @@ void hint(const HintOptions& o) {
     if (step == nullptr) {
       const StepRef next = firstNotPassed(s.lessons, s.currentLessonIndex(), s.state);
       if (!next) {
-        std::cout << "Every step passes: no hint needed. (mazekit hint LESSON STEP shows any step's hint.)\n";
+        std::cout << "Every step passes: no hint needed. (mazekit hint LESSON STEP shows any "
+                     "step's hint.)\n";
         return;
       }
       lesson = next.lesson;
@@ -367,7 +389,8 @@ void hint(const HintOptions& o) {
             << lesson->steps.size() << ": " << step->title << "\n\n"
             << wrap(step->hint, 76, "  ") << "\n"
             << "The test:   " << s.shown(step->test) << "\n"
-            << "The lesson: " << s.shown(lesson->folder / "README.md") << ", step " << step->number << "\n";
+            << "The lesson: " << s.shown(lesson->folder / "README.md") << ", step " << step->number
+            << "\n";
 }
 
 void addHint(CLI::App& app) {
@@ -385,14 +408,17 @@ void list() {
     const auto hashOf = s.hashes(lesson);
     const int total = static_cast<int>(lesson.steps.size());
     const int passed = passedCount(lesson, s.state, hashOf);
-    std::cout << "Lesson " << lesson.number << ": " << lesson.title << "  " << progressBar(passed, total, 10)
-              << " " << passed << "/" << total << "\n";
+    std::cout << "Lesson " << lesson.number << ": " << lesson.title << "  "
+              << progressBar(passed, total, 10) << " " << passed << "/" << total << "\n";
     for (const Step& step : lesson.steps) {
       const bool now = s.state.passedWith(lesson.id, step.id, hashOf(step));
       const bool before = !now && s.state.passedEver(lesson.id, step.id);
       const bool here = s.lessonIndex(lesson) == currentLesson && step.id == s.state.step;
-      std::cout << "  " << (now ? "[x]" : before ? "[~]" : "[ ]") << " " << (step.number < 10 ? " " : "")
-                << step.number << "  " << step.title
+      std::cout << "  "
+                << (now      ? "[x]"
+                    : before ? "[~]"
+                             : "[ ]")
+                << " " << (step.number < 10 ? " " : "") << step.number << "  " << step.title
                 << (before ? "   (passed before your latest change)" : "")
                 << (here ? "   <- you are here" : "") << "\n";
     }
@@ -434,8 +460,9 @@ void reset(const ResetOptions& o) {
   const Lesson& lesson = findLesson(s.lessons, o.lesson);
   const fs::path starting = s.kit.build / "mazekit" / "starting-files" / lesson.id;
   if (!fs::is_directory(starting)) {
-    throw std::runtime_error("no starting files for lesson " + std::to_string(lesson.number) + " in '" +
-                             starting.string() + "': configure the kit's build tree again (cmake --preset dev)");
+    throw std::runtime_error("no starting files for lesson " + std::to_string(lesson.number) +
+                             " in '" + starting.string() +
+                             "': configure the kit's build tree again (cmake --preset dev)");
   }
   const std::vector<fs::path> mine = studentFiles(lesson.exercise);
   fs::path backup;
@@ -476,7 +503,8 @@ void reset(const ResetOptions& o) {
   // in the backup).
   const std::vector<fs::path> start = studentFiles(starting);
   for (const fs::path& file : mine) {
-    if (std::find(start.begin(), start.end(), file) == start.end()) fs::remove(lesson.exercise / file);
+    if (std::find(start.begin(), start.end(), file) == start.end())
+      fs::remove(lesson.exercise / file);
   }
   for (const fs::path& file : start) {
     fs::create_directories((lesson.exercise / file).parent_path());
@@ -485,14 +513,17 @@ void reset(const ResetOptions& o) {
   s.state.passed.erase(lesson.id);
   if (s.state.lesson == lesson.id) s.state.step.clear();
   s.save();
-  std::cout << "Lesson " << lesson.number << " is back to its starting files in " << s.shown(lesson.exercise) << "/";
+  std::cout << "Lesson " << lesson.number << " is back to its starting files in "
+            << s.shown(lesson.exercise) << "/";
   if (!backup.empty()) std::cout << "; yours are in " << s.shown(backup) << "/";
   std::cout << "\n";
 }
 
 void addReset(CLI::App& app) {
   auto options = std::make_shared<ResetOptions>();
-  auto* cmd = app.add_subcommand("reset", "Put a lesson's exercise files back as they were at the start (yours are kept in a backup)");
+  auto* cmd = app.add_subcommand(
+      "reset",
+      "Put a lesson's exercise files back as they were at the start (yours are kept in a backup)");
   cmd->add_option("lesson", options->lesson, "The lesson: its number or name")->required();
   cmd->add_flag("--yes,-y", options->yes, "Do not ask for confirmation");
   cmd->callback([options] { reset(*options); });
@@ -526,7 +557,8 @@ bool waitForSave(int fd) {
     for (ssize_t at = 0; at < n;) {
       inotify_event event{};
       std::memcpy(&event, buffer + at, sizeof event);
-      const std::string name = event.len > 0 ? std::string(buffer + at + sizeof event) : std::string();
+      const std::string name =
+          event.len > 0 ? std::string(buffer + at + sizeof event) : std::string();
       if (relevant(name)) seen = true;
       at += static_cast<ssize_t>(sizeof event + event.len);
     }
@@ -540,12 +572,14 @@ struct WatchOptions {
 
 void watch(const WatchOptions& o) {
   if (::isatty(0) == 0 || ::isatty(1) == 0) {
-    throw UsageError("mazekit watch redraws a terminal and waits for your saves: run it in a terminal "
-                     "(for one check, use mazekit status)");
+    throw UsageError(
+        "mazekit watch redraws a terminal and waits for your saves: run it in a terminal "
+        "(for one check, use mazekit status)");
   }
   Session s;
   const bool oneLesson = !o.lesson.empty();
-  std::size_t first = oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
+  std::size_t first =
+      oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
   s.checker.requireBuildTree();
 
   struct sigaction action {};
@@ -556,7 +590,8 @@ void watch(const WatchOptions& o) {
   ::sigaction(SIGINT, &action, &before);
 
   const int fd = ::inotify_init1(IN_CLOEXEC | IN_NONBLOCK);
-  if (fd < 0) throw std::runtime_error("cannot watch for saves: " + std::string(std::strerror(errno)));
+  if (fd < 0)
+    throw std::runtime_error("cannot watch for saves: " + std::string(std::strerror(errno)));
   int wd = -1;
   fs::path watched;
   try {
@@ -575,10 +610,14 @@ void watch(const WatchOptions& o) {
       if (watched != p.lesson->exercise) {
         if (wd >= 0) ::inotify_rm_watch(fd, wd);
         watched = p.lesson->exercise;
-        wd = ::inotify_add_watch(fd, watched.c_str(), IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
-        if (wd < 0) throw std::runtime_error("cannot watch '" + watched.string() + "': " + std::strerror(errno));
+        wd = ::inotify_add_watch(fd, watched.c_str(),
+                                 IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
+        if (wd < 0)
+          throw std::runtime_error("cannot watch '" + watched.string() +
+                                   "': " + std::strerror(errno));
       }
-      std::cout << "\nWatching " << s.shown(watched) << "/ for your saves. Ctrl-C to stop.\n" << std::flush;
+      std::cout << "\nWatching " << s.shown(watched) << "/ for your saves. Ctrl-C to stop.\n"
+                << std::flush;
       if (!waitForSave(fd)) break;
     }
   } catch (...) {
@@ -588,12 +627,14 @@ void watch(const WatchOptions& o) {
   }
   ::close(fd);
   ::sigaction(SIGINT, &before, nullptr);
-  if (interrupted) std::cout << "\nStopped watching. Your progress is saved: run mazekit to see where you are.\n";
+  if (interrupted)
+    std::cout << "\nStopped watching. Your progress is saved: run mazekit to see where you are.\n";
 }
 
 void addWatch(CLI::App& app) {
   auto options = std::make_shared<WatchOptions>();
-  auto* cmd = app.add_subcommand("watch", "Check again on every save of your code; move on by itself when a step turns green");
+  auto* cmd = app.add_subcommand(
+      "watch", "Check again on every save of your code; move on by itself when a step turns green");
   cmd->add_option("--lesson", options->lesson, "Work on this lesson (number or name)");
   cmd->callback([options] { watch(*options); });
 }

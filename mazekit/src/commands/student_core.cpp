@@ -99,7 +99,9 @@ std::optional<BuildError> firstBuildError(const std::string& output,
       BuildError error;
       error.file = relativeTo(m[1].str(), roots);
       // A #line directive can make any number: too long a one reads as 0.
-      const auto number = [](const std::string& digits) { return digits.size() > 9 ? 0 : std::stoi(digits); };
+      const auto number = [](const std::string& digits) {
+        return digits.size() > 9 ? 0 : std::stoi(digits);
+      };
       error.line = number(m[2].str());
       error.column = m[3].matched ? number(m[3].str()) : 0;
       error.message = m[4].str();
@@ -218,7 +220,8 @@ std::string progressBar(int done, int total, int width) {
   if (width < 1) width = 1;
   const int d = std::clamp(done, 0, std::max(total, 0));
   const int filled = total > 0 ? (d * width + total / 2) / total : 0;
-  const int shown = (d > 0 && filled == 0) ? 1 : (d < total && filled == width ? width - 1 : filled);
+  const int shown =
+      (d > 0 && filled == 0) ? 1 : (d < total && filled == width ? width - 1 : filled);
   return "[" + std::string(static_cast<std::size_t>(shown), '#') +
          std::string(static_cast<std::size_t>(width - shown), '-') + "]";
 }
@@ -342,7 +345,8 @@ State loadState(const fs::path& file, std::string& warning) {
     fs::rename(file, aside, ec);
     warning = "the progress file '" + file.string() + "' is not one (" +
               shorten(error.what(), 100) + "); " +
-              (ec ? std::string("starting afresh") : "moved it to '" + aside.string() + "' and starting afresh");
+              (ec ? std::string("starting afresh")
+                  : "moved it to '" + aside.string() + "' and starting afresh");
     return {};
   }
 }
@@ -380,7 +384,8 @@ std::vector<std::string> retiredBy(const Lesson& lesson, int upTo) {
     for (const nlohmann::json& step : json.at("steps")) {
       if (++number > upTo) break;
       if (!step.contains("retires")) continue;
-      for (const nlohmann::json& r : step.at("retires")) retired.push_back(r.at("step").get<std::string>());
+      for (const nlohmann::json& r : step.at("retires"))
+        retired.push_back(r.at("step").get<std::string>());
     }
   } catch (const nlohmann::json::exception& error) {
     throw std::runtime_error("'" + file.string() + "': " + error.what());

@@ -10,15 +10,16 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "run/process.hpp"
 #include "kit.hpp"
 #include "lessons.hpp"
+#include "run/process.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 // The kit's own tools (cmake, ctest), with mazekit's environment.
-mazekit::run::Result runTool(std::vector<std::string> argv, const fs::path& cwd, const mazekit::run::Limits& limits) {
+mazekit::run::Result runTool(std::vector<std::string> argv, const fs::path& cwd,
+                             const mazekit::run::Limits& limits) {
   mazekit::run::Command command{std::move(argv), cwd, mazekit::run::inheritedEnvironment(), false};
   return mazekit::run::runProcess(command, limits);
 }
@@ -42,7 +43,8 @@ std::string unescape(std::string s) {
   static const std::pair<const char*, const char*> entities[] = {
       {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}};
   for (const auto& [from, to] : entities) {
-    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + 1)) s.replace(at, std::string(from).size(), to);
+    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + 1))
+      s.replace(at, std::string(from).size(), to);
   }
   return s;
 }
@@ -69,7 +71,8 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
   std::cout << "Lesson " << lesson.id << ": " << lesson.title << "\n" << std::flush;
 
   // The proof's programs: every target of this lesson but the student's exercise ones.
-  const auto help = runTool({kit.cmake, "--build", kit.build.string(), "--target", "help"}, kit.build, longLimits());
+  const auto help = runTool({kit.cmake, "--build", kit.build.string(), "--target", "help"},
+                            kit.build, longLimits());
   std::vector<std::string> targets;
   const std::regex target("^\\.*\\s*(" + prefix + "_[A-Za-z0-9_]+)(:| )");
   std::istringstream lines(help.output);
@@ -78,12 +81,14 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
     if (std::regex_search(line, m, target)) targets.push_back(m[1]);
   }
   if (!targets.empty()) {
-    std::vector<std::string> build{kit.cmake, "--build", kit.build.string(), "-j", std::to_string(jobs), "--target"};
+    std::vector<std::string> build{
+        kit.cmake, "--build", kit.build.string(), "-j", std::to_string(jobs), "--target"};
     build.insert(build.end(), targets.begin(), targets.end());
     const auto built = runTool(build, kit.build, longLimits());
     if (!built.exitedWith(0)) {
       std::cout << "  the proof's programs did not all build (a compile RED is not one of them):\n"
-                << built.output.substr(built.output.size() > 3000 ? built.output.size() - 3000 : 0) << "\n";
+                << built.output.substr(built.output.size() > 3000 ? built.output.size() - 3000 : 0)
+                << "\n";
     }
   }
 
@@ -91,18 +96,21 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
   fs::create_directories(junit.parent_path());
   fs::remove(junit);
   const std::string ctest = (fs::path(kit.cmake).parent_path() / "ctest").string();
-  const auto ran = runTool({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
-                               std::to_string(jobs), "--no-tests=error", "--output-junit", junit.string()},
-                              kit.build, longLimits());
+  const auto ran =
+      runTool({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
+               std::to_string(jobs), "--no-tests=error", "--output-junit", junit.string()},
+              kit.build, longLimits());
   const std::string xml = readFile(junit);
   if (xml.empty()) {
     std::cout << "  ctest ran no tests for " << prefix << " in " << kit.build.string()
-              << " (configure the kit with its tests on: cmake --preset dev)\n" << ran.output;
+              << " (configure the kit with its tests on: cmake --preset dev)\n"
+              << ran.output;
     return false;
   }
   std::map<std::string, bool> results;  // test name -> passed
   const std::regex testcase("<testcase name=\"([^\"]*)\"[^>]*status=\"([a-z]+)\"");
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase); it != std::sregex_iterator(); ++it) {
+  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase);
+       it != std::sregex_iterator(); ++it) {
     results[unescape((*it)[1])] = (*it)[2] == "run";
   }
 
@@ -123,14 +131,15 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
     const std::string green = find("green", step.id);
     const std::string picture = find("picture", step.id);
     ok = ok && red == "ok" && green == "ok" && picture == "ok";
-    std::cout << "  " << std::setw(2) << std::setfill('0') << step.number << std::setfill(' ') << " "
-              << std::left << std::setw(34) << step.id << std::right
-              << " RED " << std::left << std::setw(8) << red << " GREEN " << std::setw(8) << green
-              << " picture " << picture << std::right << "\n";
+    std::cout << "  " << std::setw(2) << std::setfill('0') << step.number << std::setfill(' ')
+              << " " << std::left << std::setw(34) << step.id << std::right << " RED " << std::left
+              << std::setw(8) << red << " GREEN " << std::setw(8) << green << " picture " << picture
+              << std::right << "\n";
   }
   // The lesson's other checks: .final.*, and any more it adds.
   for (const auto& [name, passed] : results) {
-    const bool stepCheck = name.rfind(prefix + ".red.", 0) == 0 || name.rfind(prefix + ".green.", 0) == 0 ||
+    const bool stepCheck = name.rfind(prefix + ".red.", 0) == 0 ||
+                           name.rfind(prefix + ".green.", 0) == 0 ||
                            name.rfind(prefix + ".picture.", 0) == 0;
     if (stepCheck) continue;
     std::cout << "  " << (passed ? "ok      " : "FAILED  ") << name << "\n";
@@ -138,20 +147,25 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
     ok = ok && passed;
   }
   for (const auto& name : failed) {
-    std::cout << "  see why: ctest --test-dir " << kit.build.string() << " -R '" << std::regex_replace(name, std::regex("[.^$|()\\[\\]*+?{}\\\\]"), "\\$&")
+    std::cout << "  see why: ctest --test-dir " << kit.build.string() << " -R '"
+              << std::regex_replace(name, std::regex("[.^$|()\\[\\]*+?{}\\\\]"), "\\$&")
               << "' --output-on-failure\n";
   }
-  std::cout << (ok ? "  proven: every step RED before it and GREEN after it\n" : "  NOT proven\n") << std::flush;
+  std::cout << (ok ? "  proven: every step RED before it and GREEN after it\n" : "  NOT proven\n")
+            << std::flush;
   return ok;
 }
 
 void addVerify(CLI::App& app) {
   static VerifyOptions options;
-  auto* cmd = app.add_subcommand("verify", "Prove lessons: each step's test RED before it and GREEN after it, with its picture");
+  auto* cmd = app.add_subcommand(
+      "verify",
+      "Prove lessons: each step's test RED before it and GREEN after it, with its picture");
   cmd->add_option("LESSON", options.lesson, "Lesson number or id; all lessons if left out");
   cmd->add_option("-j,--jobs", options.jobs, "Builds and tests at a time (default 2)");
   cmd->callback([] {
-    if (options.jobs < 1 || options.jobs > 256) throw mazekit::UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
+    if (options.jobs < 1 || options.jobs > 256)
+      throw mazekit::UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
     const mazekit::Kit kit = mazekit::locateKit();
     const auto lessons = mazekit::loadLessons(kit);
     std::vector<const mazekit::Lesson*> chosen;
@@ -161,7 +175,9 @@ void addVerify(CLI::App& app) {
       chosen.push_back(&mazekit::findLesson(lessons, options.lesson));
     }
     if (!fs::exists(kit.build / "CTestTestfile.cmake")) {
-      throw mazekit::UsageError("the kit's build tree '" + kit.build.string() + "' has no tests: configure it with MAZEKIT_BUILD_TESTS=ON (cmake --preset dev), or set MAZEKIT_BUILD");
+      throw mazekit::UsageError("the kit's build tree '" + kit.build.string() +
+                                "' has no tests: configure it with MAZEKIT_BUILD_TESTS=ON (cmake "
+                                "--preset dev), or set MAZEKIT_BUILD");
     }
     bool ok = true;
     for (const auto* lesson : chosen) ok = verifyLesson(kit, *lesson, options.jobs) && ok;
