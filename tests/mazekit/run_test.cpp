@@ -9,10 +9,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "grade/build.hpp"
+#include "shell.hpp"
 #include "run/cgroup.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
@@ -40,8 +40,7 @@ run::Result inSandbox(const std::string& script, const run::Limits& limits = {})
 int processesWith(const std::string& text) {
   int n = 0;
   for (const auto& entry : fs::directory_iterator("/proc")) {
-    std::ifstream in(entry.path() / "cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string cmdline = kit_test::readFile(entry.path() / "cmdline");
     std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
     if (cmdline.find(text) != std::string::npos && cmdline.find("/bin/sh") == std::string::npos)
       ++n;
@@ -177,8 +176,7 @@ TEST_CASE("a step program's report is accepted with its own key only", "[mazekit
   CHECK(run::stepVerdict(ran, forged, expected).outcome == run::Outcome::tampered);
 
   // The marker that finds the key slot is gone from the keyed program.
-  std::ifstream in(dir / "keyed", std::ios::binary);
-  const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string bytes = kit_test::readFile(dir / "keyed");
   CHECK(bytes.find("mazekit-harness-key-slot-v1") == std::string::npos);
   // A report with anything else on the channel is not the harness's.
   CHECK(run::readHarnessReport(ran.report + ran.report, key).state ==

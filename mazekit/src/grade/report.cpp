@@ -34,9 +34,16 @@ const std::string noSandbox = "graded without a sandbox (--no-sandbox)";
 
 /// The result of step `k`; a student with fewer results than the lesson has steps (one whose
 /// submission could not be graded) is "not graded" for the rest.
+StepResult notGraded() {
+  StepResult result;
+  result.verdict = {Outcome::notGraded, "not graded"};
+  return result;
+}
+
+const StepResult notGradedResult = notGraded();
+
 const StepResult& resultOf(const StudentResult& student, std::size_t k) {
-  static const StepResult notRun{{Outcome::notGraded, "not graded"}, 0, ""};
-  return k < student.steps.size() ? student.steps[k] : notRun;
+  return k < student.steps.size() ? student.steps[k] : notGradedResult;
 }
 
 /// The points that count: none for a flagged student under --strict.
