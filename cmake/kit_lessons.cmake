@@ -207,7 +207,7 @@ function(kit_add_lesson_proof dir)
   kit_build_lesson_steps(LESSON "${dir}" CODE "${exercise}" PREFIX ${exercise_prefix}
                          EXCLUDE_FROM_ALL)
   # mazekit reads the lesson, its steps' test cases and these targets from the manifest.
-  kit_manifest_add_lesson("${dir}" ${exercise_prefix})
+  kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
 
   # The last step's tests also pass against other code that claims to finish the lesson:
   # for the maze lessons, the maze library's own Maze.

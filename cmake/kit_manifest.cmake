@@ -10,7 +10,8 @@
 #   sanitized        the kit is built with sanitizers (their reports count as crashes)
 #   lessons          each lesson's id, folder, files, and each step's id, title, test file,
 #                    Catch2 file tag, test case names, points, retired steps and the target
-#                    and program of the student's exercise build
+#                    and program of the student's exercise build, and the program that
+#                    draws the step's picture from its solution
 include_guard(GLOBAL)
 include(kit_lessons)
 
@@ -40,8 +41,9 @@ function(kit_json_string out value)
   set(${out} "\"${value}\"" PARENT_SCOPE)
 endfunction()
 
-# Adds a lesson (its folder) to the manifest; its exercise targets are PREFIX_stepKK.
-function(kit_manifest_add_lesson dir exercise_prefix)
+# Adds a lesson (its folder) to the manifest; its exercise targets are EXERCISE_PREFIX_stepKK
+# and its picture programs SOLUTION_PREFIX_stepKK_stepKK (kit_add_lesson_proof's names).
+function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
   kit_read_lesson("${dir}" lesson)
   file(READ "${dir}/lesson.json" json)
   string(JSON title GET "${json}" title)
@@ -66,10 +68,12 @@ function(kit_manifest_add_lesson dir exercise_prefix)
     list(JOIN q_retires ", " q_retires)
     get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
     kit_step_name(target ${exercise_prefix} ${k})
+    kit_step_name(picture ${solution_prefix} ${k})
+    kit_step_name(picture ${picture} ${k})
     kit_json_string(q_step_id "${lesson_${k}_ID}")
     kit_json_string(q_step_title "${lesson_${k}_TITLE}")
     kit_json_string(q_test "${lesson_${k}_TEST}")
-    list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\"}")
+    list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\", \"picture_program\": \"$<TARGET_FILE:${picture}>\"}")
   endforeach()
   list(JOIN steps ",\n      " steps)
   set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"steps\": [\n      ${steps}]}")

@@ -54,14 +54,16 @@ struct CaseResult {
   std::string name;
   int assertions = 0;
   int failed = 0;
-  std::string firstFailure;
+  std::string failureFile;  // where the first failed check is
+  std::size_t failureLine = 0;
+  std::string failure;      // what it says
 };
 
-// "line 12: REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1", or the
-// exception's or the failure's message.
+// "REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1", or the exception's or
+// the failure's message.
 std::string describe(const Catch::AssertionStats& stats) {
   const Catch::AssertionResult& result = stats.assertionResult;
-  std::string text = "test line " + std::to_string(result.getSourceInfo().line) + ": ";
+  std::string text;
   switch (result.getResultType()) {
     case Catch::ResultWas::ThrewException:
       text += "exception: " + result.getMessage();
@@ -120,7 +122,11 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
     ++current_.assertions;
     if (!result.isOk()) {
       ++current_.failed;
-      if (current_.firstFailure.empty()) current_.firstFailure = describe(stats);
+      if (current_.failure.empty()) {
+        current_.failureFile = result.getSourceInfo().file;
+        current_.failureLine = result.getSourceInfo().line;
+        current_.failure = describe(stats);
+      }
     }
     return true;
   }
@@ -142,10 +148,13 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
     report["aborting"] = stats.aborting;
     report["test_cases"] = nlohmann::json::array();
     for (const CaseResult& c : cases_) {
-      report["test_cases"].push_back({{"name", c.name},
-                                      {"assertions", c.assertions},
-                                      {"failed", c.failed},
-                                      {"first_failure", c.firstFailure}});
+      nlohmann::ordered_json entry = {
+          {"name", c.name}, {"assertions", c.assertions}, {"failed", c.failed}};
+      if (c.failed > 0) {
+        entry["failure"] = {
+            {"file", c.failureFile}, {"line", c.failureLine}, {"text", c.failure}};
+      }
+      report["test_cases"].push_back(entry);
     }
     if (!picture.empty()) report["picture_png"] = base64(picture);
     const auto replace = nlohmann::json::error_handler_t::replace;

@@ -8,7 +8,6 @@
 namespace mazekit {
 namespace {
 
-std::string twoDigits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
 
 bool isNumber(const std::string& text) {
   return !text.empty() && text.size() <= 4 &&
@@ -60,10 +59,6 @@ const Step& Lesson::step(const std::string& numberOrId) const {
   }
   throw UsageError("lesson " + std::to_string(number) + " has no step '" + numberOrId +
                    "': its steps are 1 to " + std::to_string(steps.size()));
-}
-
-std::string Lesson::exerciseTarget(const Step& s) const {
-  return "exercise" + twoDigits(number) + "_step" + twoDigits(s.number);
 }
 
 std::vector<Lesson> loadLessons(const Kit& kit) {

@@ -33,8 +33,6 @@ struct Lesson {
 
   /// Step by number (1-based) or id; throws UsageError naming the steps there are.
   const Step& step(const std::string& numberOrId) const;
-  /// "exercise01_step03": the build target of a step against the exercise folder.
-  std::string exerciseTarget(const Step& step) const;
 };
 
 /// Every lesson under kit.lessons(), in order. Throws UsageError for a malformed lesson.json,

@@ -15,6 +15,15 @@ const ManifestLesson& Manifest::lesson(const std::string& id) const {
                    "): build the kit again (cmake --build --preset dev)");
 }
 
+const ManifestStep& Manifest::step(const std::string& lessonId, const std::string& stepId) const {
+  const ManifestLesson& l = lesson(lessonId);
+  for (const ManifestStep& s : l.steps) {
+    if (s.id == stepId) return s;
+  }
+  throw UsageError("the kit's build has no step '" + stepId + "' in lesson '" + lessonId +
+                   "': build the kit again (cmake --build --preset dev)");
+}
+
 Manifest readManifest(const Kit& kit) {
   const std::filesystem::path file = kit.build / "mazekit" / "manifest.json";
   std::ifstream in(file);
@@ -53,6 +62,7 @@ Manifest readManifest(const Kit& kit) {
         step.retires = s.at("retires").get<std::vector<std::string>>();
         step.exerciseTarget = s.at("exercise_target").get<std::string>();
         step.exerciseProgram = s.at("exercise_program").get<std::string>();
+        step.pictureProgram = s.at("picture_program").get<std::string>();
         lesson.steps.push_back(std::move(step));
       }
       m.lessons.push_back(std::move(lesson));

@@ -21,6 +21,7 @@ struct ManifestStep {
   std::vector<std::string> retires;    ///< ids of earlier steps this one retires
   std::string exerciseTarget;          ///< "exercise02_step01"
   std::filesystem::path exerciseProgram;
+  std::filesystem::path pictureProgram;  ///< step's test against its solution: draws the picture
 };
 
 struct ManifestLesson {
@@ -44,6 +45,8 @@ struct Manifest {
 
   /// The lesson with this id; throws UsageError naming the ones there are.
   const ManifestLesson& lesson(const std::string& id) const;
+  /// A step of a lesson by their ids; throws UsageError when the build has no such step.
+  const ManifestStep& step(const std::string& lessonId, const std::string& stepId) const;
 };
 
 /// Reads <kit.build>/mazekit/manifest.json. Throws std::runtime_error saying how to make it

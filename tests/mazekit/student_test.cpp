@@ -1,11 +1,12 @@
-// The student's loop: reading a build's first error and a test's first failed check, the
-// progress bar, the progress file (round trip, cut short, garbage), which step comes next,
-// running a program with a time limit, and the real mazekit binary's status, list, hint,
+// The student's loop: reading a build's first error, the verdict on a step program's run from
+// the harness's report, the progress bar, the progress file (round trip, cut short, garbage),
+// which step comes next, and the real mazekit binary's status, list, hint,
 // check, reset and watch on the kit's untouched exercises or on copies of them.
 #include <catch2/catch.hpp>
 
 #include "shell.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -18,6 +19,8 @@
 
 #include "kit.hpp"
 #include "lessons.hpp"
+#include "run/process.hpp"
+#include "run/report.hpp"
 #include "student/runner.hpp"
 #include "student/student.hpp"
 
@@ -51,14 +54,36 @@ struct Run {
   std::string err;
 };
 
+// Runs argv (argv[0] an absolute path) with the test's environment and `env` added, stdout and
+// stderr together, within two minutes.
+run::Result runShell(const std::vector<std::string>& argv,
+                     const std::vector<std::pair<std::string, std::string>>& env) {
+  run::Command command;
+  command.argv = argv;
+  for (const std::string& entry : run::inheritedEnvironment()) {
+    const std::string name = entry.substr(0, entry.find('='));
+    const bool replaced = std::any_of(env.begin(), env.end(),
+                                      [&name](const auto& e) { return e.first == name; });
+    if (!replaced) command.environment.push_back(entry);
+  }
+  for (const auto& [name, value] : env) command.environment.push_back(name + "=" + value);
+  run::Limits limits;
+  limits.wallSeconds = 110;
+  limits.cpuSeconds = 110;
+  limits.fileBytes = std::size_t{1} << 30;
+  limits.outputBytes = 1 << 20;
+  return run::runProcess(command, limits);
+}
+
 // Runs mazekit with `args` (a shell word list) and extra environment, stdin from /dev/null.
 Run runMazekit(const std::string& args, std::vector<std::pair<std::string, std::string>> env,
             const std::string& name) {
   const fs::path dir = work / ("run-" + name);
   fs::create_directories(dir);
   const fs::path err = dir / "stderr.txt";
-  const ProcessResult r = runProcess(
-      {"sh", "-c", quoted(MAZEKIT_EXE) + " " + args + " 2>" + quoted(err.string())}, env, 110.0);
+  const run::Result r =
+      runShell({"/bin/sh", "-c", quoted(MAZEKIT_EXE) + " " + args + " 2>" + quoted(err.string())},
+               std::move(env));
   Run run;
   run.status = r.exitCode;
   run.out = r.output;
@@ -110,31 +135,6 @@ const std::string ninjaOutput =
     "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:12:3: error: 'other' was not declared in this scope\n"
     "ninja: build stopped: subcommand failed.\n";
 
-// What a Catch2 v2 test program prints when a check fails.
-const std::string catchOutput =
-    "\n"
-    "~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
-    "exercise01_step02 is a Catch v2.13.10 host application.\n"
-    "Run with -? for options\n"
-    "\n"
-    "-------------------------------------------------------------------------------\n"
-    "the screen's background is blue\n"
-    "-------------------------------------------------------------------------------\n"
-    "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp:8\n"
-    "...............................................................................\n"
-    "\n"
-    "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10: FAILED:\n"
-    "  CHECK( screen.bgcolor() == \"blue\" )\n"
-    "with expansion:\n"
-    "  \"white\" == \"blue\"\n"
-    "\n"
-    "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp:11: FAILED:\n"
-    "  CHECK( screen.colorAt(0, 0) == \"blue\" )\n"
-    "\n"
-    "===============================================================================\n"
-    "test cases: 1 | 1 failed\n"
-    "assertions: 3 | 2 failed\n";
-
 }  // namespace
 
 // ---- reading a build's output ------------------------------------------------------------
@@ -185,43 +185,42 @@ TEST_CASE("a missing header is a fatal error and a link error and a bare error l
   CHECK_FALSE(firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
 }
 
-TEST_CASE("the first failed check names the test case and the place and the check and its values") {
-  const auto failed = firstFailedCheck(catchOutput, {"/kit"});
-  REQUIRE(failed);
-  CHECK(failed->testCase == "the screen's background is blue");
-  CHECK(failed->where == "lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
-  CHECK(failed->check == "CHECK( screen.bgcolor() == \"blue\" )");
-  CHECK(failed->expansion == "\"white\" == \"blue\"");
-  const auto lines = failed->lines();
-  REQUIRE(lines.size() == 3);
-  CHECK(lines[0] ==
+TEST_CASE("a failed check, read from the harness's report, names the test case, the place, the check and its values") {
+  // Lesson 1's step 2 test against step 1's solution: the screen is white, not blue.
+  run::Command command;
+  command.argv = {RED_STEP_PROGRAM, "-r", "mazekit"};
+  command.environment = {"MAZEKIT_REPORT_FD=3"};
+  command.reportChannel = true;
+  const run::Result ran = run::runProcess(command, run::Limits{});
+  const run::HarnessReport report = run::readHarnessReport(ran.report, std::nullopt);
+  REQUIRE(report.state == run::HarnessReport::State::read);
+  run::StepExpectation expected;
+  expected.testCases = {"the screen's background is blue"};
+  const StepResult result = judgeStep(ran, report, expected, {kitSource});
+  CHECK_FALSE(result.green);
+  CHECK(result.outcome == run::Outcome::failed);
+  CHECK(result.summary == "failed");
+  REQUIRE(result.detail.size() == 2);
+  CHECK(result.detail[0] ==
         "in \"the screen's background is blue\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
-  CHECK(lines[1] == "  CHECK( screen.bgcolor() == \"blue\" )");
-  CHECK(lines[2] == "  with values: \"white\" == \"blue\"");
-  CHECK_FALSE(allTestsPassed(catchOutput));
-  CHECK(allTestsPassed("===============================================================================\n"
-                       "All tests passed (3 assertions in 1 test case)\n"));
-  CHECK_FALSE(firstFailedCheck("All tests passed (3 assertions in 1 test case)\n", {"/kit"}));
+  CHECK(result.detail[1] == "  CHECK( screen.bgcolor() == \"blue\" ), with values white (#ffffff) == \"blue\"");
+
+  // The same run judged against other test case names is not a pass either.
+  expected.testCases = {"a test case the step does not have"};
+  CHECK(judgeStep(ran, report, expected, {kitSource}).outcome == run::Outcome::wrongTests);
 }
 
-TEST_CASE("an exception thrown by the student's code is the failed check's message") {
-  const std::string output =
-      "-------------------------------------------------------------------------------\n"
-      "a maze has its size\n"
-      "-------------------------------------------------------------------------------\n"
-      "/kit/lessons/02-building-the-maze/tests/step01.cpp:5\n"
-      "...............................................................................\n"
-      "\n"
-      "/kit/lessons/02-building-the-maze/tests/step01.cpp:5: FAILED:\n"
-      "due to unexpected exception with message:\n"
-      "  vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)\n"
-      "\n"
-      "===============================================================================\n";
-  const auto failed = firstFailedCheck(output, {"/kit"});
-  REQUIRE(failed);
-  CHECK(failed->check.empty());
-  CHECK(failed->expansion ==
-        "due to unexpected exception with message: vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)");
+TEST_CASE("a step program that ends before its tests finish says so in the student's words") {
+  run::Result ran;
+  ran.started = true;
+  ran.exitCode = 0;
+  ran.output = "bye\n";
+  const StepResult result = judgeStep(ran, run::HarnessReport{}, run::StepExpectation{}, {kitSource});
+  CHECK(result.outcome == run::Outcome::endedEarly);
+  CHECK(result.summary == "ended early");
+  REQUIRE(result.detail.size() == 2);
+  CHECK(result.detail[0].find("does the code call exit() or abort?") != std::string::npos);
+  CHECK(result.detail[1] == "its last output: bye\\n");
 }
 
 // ---- progress bar, hashes ----------------------------------------------------------------
@@ -375,40 +374,6 @@ TEST_CASE("steps retired by a later step are read from lesson.json up to that st
   CHECK(retiredBy(lesson, 5) == std::vector<std::string>{"02-blue-background"});
   writeFile(file, "{");
   CHECK_THROWS_WITH(retiredBy(lesson, 5), Catch::Contains("lesson.json"));
-}
-
-// ---- running a program -------------------------------------------------------------------
-
-TEST_CASE("a program's output and exit status are captured") {
-  const ProcessResult r = runProcess({"sh", "-c", "echo out; echo err >&2; exit 3"}, {{"MK_TEST", "x"}}, 10.0);
-  CHECK(r.exitCode == 3);
-  CHECK(r.signal == 0);
-  CHECK_FALSE(r.timedOut);
-  CHECK(r.output.find("out\n") != std::string::npos);
-  CHECK(r.output.find("err\n") != std::string::npos);
-  CHECK(runProcess({"sh", "-c", "printf %s \"$MK_TEST\""}, {{"MK_TEST", "seen"}}, 10.0).output == "seen");
-}
-
-TEST_CASE("a program past its time limit is killed with its children") {
-  const auto start = std::chrono::steady_clock::now();
-  const ProcessResult r = runProcess({"sh", "-c", "sleep 30 & sleep 30; echo never"}, {}, 0.5);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  CHECK(r.timedOut);
-  CHECK_FALSE(r.ok());
-  CHECK(seconds < 5.0);
-  CHECK(r.output.find("never") == std::string::npos);
-}
-
-TEST_CASE("a crash is its signal and a flood of output is capped and a missing program is an error") {
-  const ProcessResult crashed = runProcess({"sh", "-c", "kill -SEGV $$"}, {}, 10.0);
-  CHECK(crashed.signal == SIGSEGV);
-  CHECK(signalName(SIGSEGV).find("SIGSEGV") == 0);
-  const ProcessResult flood = runProcess({"sh", "-c", "yes mazekit | head -c 1000000"}, {}, 10.0, 1000);
-  CHECK(flood.exitCode == 0);
-  CHECK(flood.output.size() == 1000);
-  CHECK(flood.truncated);
-  CHECK_THROWS_WITH(runProcess({"/no/such/program"}, {}, 10.0),
-                    Catch::Contains("cannot run '/no/such/program'"));
 }
 
 // ---- the mazekit binary --------------------------------------------------------------------
@@ -601,7 +566,7 @@ TEST_CASE("mazekit reset --yes puts the starting files back and keeps the studen
 
 TEST_CASE("mazekit watch in a terminal shows the step and waits for saves and stops cleanly on Ctrl-C") {
   // A terminal from util-linux's script; Ctrl-C is SIGINT sent to mazekit itself.
-  if (runProcess({"sh", "-c", "command -v script"}, {}, 10.0).exitCode != 0) {
+  if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
     WARN("no `script` program: mazekit watch in a terminal is not tested");
     return;
   }
@@ -614,10 +579,9 @@ TEST_CASE("mazekit watch in a terminal shows the step and waits for saves and st
             "while [ $i -lt 400 ] && ! grep -q 'Ctrl-C to stop' typescript 2>/dev/null; do sleep 0.2; i=$((i+1)); done\n"
             "kill -INT \"$(cat pid)\"\n"
             "wait $script_pid\n");
-  const ProcessResult r = runProcess({"sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
-                                     {{"MAZEKIT_STATE", (dir / "progress.json").string()},
-                                      {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
-                                     110.0);
+  const run::Result r = runShell({"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
+                                 {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                  {"MAZEKIT_PICTURES", (dir / "pictures").string()}});
   const std::string screen = readFile(dir / "typescript");
   INFO(screen);
   CHECK(r.exitCode == 0);

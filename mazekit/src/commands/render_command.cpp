@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "kit.hpp"
 #include "lessons.hpp"
+#include "manifest.hpp"
 #include "render/gallery.hpp"
 
 namespace {
@@ -22,9 +23,10 @@ void run(const RenderOptions& o) {
   const mazekit::Kit kit = mazekit::locateKit();
   const auto lessons = mazekit::loadLessons(kit);
   const std::filesystem::path out = o.out;
-  mazekit::render::checkPicturePrograms(kit, lessons);  // before anything is written
+  const mazekit::Manifest manifest = mazekit::readManifest(kit);
+  mazekit::render::checkPicturePrograms(kit, manifest, lessons);  // before anything is written
   mazekit::render::prepareOutputFolder(out);
-  const auto result = mazekit::render::renderGallery(kit, lessons, out, o.seed);
+  const auto result = mazekit::render::renderGallery(kit, manifest, lessons, out, o.seed);
   std::cout << "mazekit: the gallery is in " << out.string() << ": " << result.pictures
             << " step pictures of " << lessons.size() << " lessons, makeMaze() and solve() in "
             << result.frames << " frames\n"

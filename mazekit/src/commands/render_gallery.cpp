@@ -25,7 +25,6 @@ namespace mazekit::render {
 namespace fs = std::filesystem;
 namespace {
 
-std::string twoDigits(int n) { return (n < 10 ? "0" : "") + std::to_string(n); }
 
 std::string escapeHtml(const std::string& text) {
   std::string out;
@@ -174,19 +173,14 @@ being dug and solved.</p>
 
 }  // namespace
 
-fs::path pictureProgram(const Kit& kit, const Lesson& lesson, const Step& step) {
-  const std::string k = twoDigits(step.number);
-  return kit.build / "lessons" /
-         ("lesson" + twoDigits(lesson.number) + "_sol_step" + k + "_step" + k);
-}
-
-void checkPicturePrograms(const Kit& kit, const std::vector<Lesson>& lessons) {
+void checkPicturePrograms(const Kit& kit, const Manifest& manifest,
+                          const std::vector<Lesson>& lessons) {
   std::size_t missing = 0;
   std::size_t steps = 0;
   fs::path firstMissing;
   for (const auto& lesson : lessons) {
     for (const auto& step : lesson.steps) {
-      const fs::path program = pictureProgram(kit, lesson, step);
+      const fs::path program = manifest.step(lesson.id, step.id).pictureProgram;
       ++steps;
       if (!fs::is_regular_file(program)) {
         if (missing++ == 0) firstMissing = program;
@@ -222,9 +216,10 @@ void prepareOutputFolder(const fs::path& out) {
   }
 }
 
-GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons, const fs::path& out,
+GalleryResult renderGallery(const Kit& kit, const Manifest& manifest,
+                            const std::vector<Lesson>& lessons, const fs::path& out,
                             std::uint64_t seed) {
-  checkPicturePrograms(kit, lessons);
+  checkPicturePrograms(kit, manifest, lessons);
   GalleryResult result;
   {
     // The programs save into a scratch folder beside the gallery (the same file system), and
@@ -234,7 +229,7 @@ GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons, 
       const fs::path folder = out / "lessons" / lesson.id;
       fs::create_directories(folder);
       for (const auto& step : lesson.steps) {
-        const fs::path program = pictureProgram(kit, lesson, step);
+        const fs::path program = manifest.step(lesson.id, step.id).pictureProgram;
         const fs::path log = scratch.path / (lesson.id + "_" + step.id + ".out");
         const int status = runPictureProgram(program, scratch.path, log);
         const fs::path drawn = scratch.path / lesson.id / step.id;

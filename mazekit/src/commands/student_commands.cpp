@@ -210,7 +210,8 @@ void printVerdict(const StepResult& result) {
 std::string pictureLine(const Session& s, const Lesson& lesson, const Step& step,
                         const StepResult& result) {
   if (!result.picture.empty()) return s.shown(result.picture);
-  if (result.summary == "does not compile") return "none yet: the step must compile and run first";
+  if (result.outcome == run::Outcome::doesNotCompile)
+    return "none yet: the step must compile and run first";
   if (result.cached && fs::exists(s.checker.picture(lesson, step)))
     return s.shown(s.checker.picture(lesson, step));
   return "none: the test stopped before it drew it";
@@ -302,9 +303,10 @@ void check(const CheckOptions& o) {
   const std::string hash = stepHash(lesson, step);
   StepResult result;
   if (!o.again && s.state.passedWith(lesson.id, step.id, hash)) {
+    result.outcome = run::Outcome::passed;
     result.green = true;
     result.cached = true;
-    result.summary = "passes";
+    result.summary = std::string(run::outcomeName(result.outcome));
   } else {
     result = s.checker.check(lesson, step, &interrupted);
     if (result.interrupted) {

@@ -16,6 +16,7 @@
 
 #include "kit.hpp"
 #include "lessons.hpp"
+#include "manifest.hpp"
 
 namespace mazekit::render {
 
@@ -25,12 +26,10 @@ struct GalleryResult {
   std::filesystem::path index;
 };
 
-/// The picture program of a step in the kit's build tree.
-std::filesystem::path pictureProgram(const Kit& kit, const Lesson& lesson, const Step& step);
-
 /// Throws std::runtime_error, saying how to build them, unless every step's picture program
-/// is built.
-void checkPicturePrograms(const Kit& kit, const std::vector<Lesson>& lessons);
+/// (the build manifest's) is built.
+void checkPicturePrograms(const Kit& kit, const Manifest& manifest,
+                          const std::vector<Lesson>& lessons);
 
 /// Checks that `out` is, or can become, a writable folder, and makes it. Throws UsageError
 /// with a one-line reason otherwise (a file, a folder that cannot be made or written).
@@ -39,7 +38,7 @@ void prepareOutputFolder(const std::filesystem::path& out);
 /// Renders the whole gallery into `out` (which prepareOutputFolder has made). Every file is
 /// written whole or not at all; index.html is written last. Throws std::runtime_error naming
 /// the step whose picture program is missing or fails.
-GalleryResult renderGallery(const Kit& kit, const std::vector<Lesson>& lessons,
+GalleryResult renderGallery(const Kit& kit, const Manifest& manifest, const std::vector<Lesson>& lessons,
                             const std::filesystem::path& out, std::uint64_t seed);
 
 }  // namespace mazekit::render

@@ -46,6 +46,11 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
 
 }  // namespace
 
+std::string TestCaseReport::firstFailure() const {
+  if (failure.empty()) return "";
+  return "test line " + std::to_string(failureLine) + ": " + failure;
+}
+
 HarnessReport readHarnessReport(std::string_view channel, const std::optional<Key>& key) {
   HarnessReport report;
   if (channel.empty()) return report;
@@ -77,9 +82,17 @@ HarnessReport readHarnessReport(std::string_view channel, const std::optional<Ke
       throw std::runtime_error("format");
     report.aborting = body.at("aborting").get<bool>();
     for (const auto& c : body.at("test_cases")) {
-      report.testCases.push_back({c.at("name").get<std::string>(), c.at("assertions").get<int>(),
-                                  c.at("failed").get<int>(),
-                                  c.at("first_failure").get<std::string>()});
+      TestCaseReport testCase;
+      testCase.name = c.at("name").get<std::string>();
+      testCase.assertions = c.at("assertions").get<int>();
+      testCase.failed = c.at("failed").get<int>();
+      if (c.contains("failure")) {
+        const auto& failure = c.at("failure");
+        testCase.failureFile = failure.at("file").get<std::string>();
+        testCase.failureLine = failure.at("line").get<int>();
+        testCase.failure = failure.at("text").get<std::string>();
+      }
+      report.testCases.push_back(std::move(testCase));
     }
     if (body.contains("picture_png"))
       report.picture = fromBase64(body.at("picture_png").get<std::string>());
@@ -114,7 +127,7 @@ Verdict stepVerdict(const Result& process, const HarnessReport& report,
   const std::string before = report.state == HarnessReport::State::read
                                  ? [&] {
                                      for (const auto& c : report.testCases) {
-                                       if (!c.firstFailure.empty()) return "; before that: " + c.firstFailure;
+                                       if (!c.failure.empty()) return "; before that: " + c.firstFailure();
                                      }
                                      return std::string();
                                    }()
@@ -171,7 +184,7 @@ Verdict stepVerdict(const Result& process, const HarnessReport& report,
                        " ran; the step has " + std::to_string(expected.testCases.size()));
   }
   for (const auto& c : report.testCases) {
-    if (c.failed > 0) return verdict(Outcome::failed, "failed: " + c.firstFailure);
+    if (c.failed > 0) return verdict(Outcome::failed, "failed: " + c.firstFailure());
   }
   for (const auto& c : report.testCases) {
     if (c.assertions == 0) {

@@ -22,7 +22,12 @@ struct TestCaseReport {
   std::string name;
   int assertions = 0;
   int failed = 0;
-  std::string firstFailure;  ///< "test line 12: REQUIRE( ... ), with values 0 == 1"
+  std::string failureFile;  ///< the test file of the first failed check, as compiled
+  int failureLine = 0;
+  std::string failure;  ///< "REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1"
+
+  /// "test line 12: REQUIRE( ... ), with values 0 == 1", or "" when nothing failed.
+  std::string firstFailure() const;
 };
 
 struct HarnessReport {

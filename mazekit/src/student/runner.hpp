@@ -1,49 +1,40 @@
 #pragma once
-// Building and running a student's step: a child process with its output captured, a time
-// limit, and a verdict in plain words.
+// Building and running a student's step in the kit's build tree: the build through CMake, the
+// step program through run::runProcess with the harness's report (`-r mazekit`), and the
+// verdict from run::stepVerdict, in the words `mazekit grade` uses too.
 
 #include <csignal>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "kit.hpp"
 #include "lessons.hpp"
+#include "manifest.hpp"
+#include "run/process.hpp"
+#include "run/report.hpp"
+#include "run/verdict.hpp"
 
 namespace mazekit::student {
 
-struct ProcessResult {
-  int exitCode = -1;      ///< when it exited
-  int signal = 0;         ///< when a signal ended it (not our time limit)
-  bool timedOut = false;  ///< we killed it at the time limit
-  bool interrupted = false;  ///< we killed it because `stop` was set
-  bool truncated = false;    ///< more output than we keep
-  std::string output;        ///< stdout and stderr together
-  bool ok() const { return !timedOut && !interrupted && signal == 0 && exitCode == 0; }
-};
-
-/// Runs argv[0] (looked up in PATH) with stdin from /dev/null, stdout and stderr captured
-/// together (the first `maxOutput` bytes kept), `env` added to the environment. The child and
-/// its children are killed when `timeoutSeconds` pass or `*stop` becomes non-zero.
-/// Throws std::runtime_error when the program cannot be started.
-ProcessResult runProcess(const std::vector<std::string>& argv,
-                         const std::vector<std::pair<std::string, std::string>>& env,
-                         double timeoutSeconds, std::size_t maxOutput = 1 << 20,
-                         const volatile std::sig_atomic_t* stop = nullptr);
-
-/// "SIGSEGV" for 11.
-std::string signalName(int signal);
-
 /// A step's verdict.
 struct StepResult {
+  run::Outcome outcome = run::Outcome::notGraded;
   bool green = false;
   bool cached = false;           ///< passed before against the same files: not rebuilt
   bool interrupted = false;
-  std::string summary;           ///< "passes", "does not compile", "a check failed", ...
+  std::string summary;           ///< "passed", "does not compile", "failed", ... (outcomeName)
   std::vector<std::string> detail;  ///< the first error or failed check, a few lines
   std::filesystem::path picture;    ///< the PNG this check drew, or empty
 };
+
+/// The student's verdict on a step program's run: the outcome in `mazekit grade`'s words and,
+/// under RED, where the first failed check is and what it says (paths relative to `roots`).
+StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
+                     const run::StepExpectation& expected,
+                     const std::vector<std::filesystem::path>& roots);
 
 /// Checks steps of the student's exercise folders in the kit's build tree.
 class Checker {
@@ -53,7 +44,8 @@ class Checker {
   /// The build tree is configured: else throws std::runtime_error saying how to build the kit.
   void requireBuildTree() const;
 
-  /// Builds step's target (cmake --build ... --target exerciseNN_stepKK) and runs it.
+  /// Builds step's target (cmake --build ... --target exerciseNN_stepKK, the manifest's) and
+  /// runs it.
   StepResult check(const Lesson& lesson, const Step& step,
                    const volatile std::sig_atomic_t* stop = nullptr) const;
 
@@ -69,7 +61,12 @@ class Checker {
   const Kit& kit() const { return kit_; }
 
  private:
+  /// The build tree's manifest, read once.
+  const Manifest& manifest() const;
+  const ManifestStep& planned(const Lesson& lesson, const Step& step) const;
+
   Kit kit_;
+  mutable std::optional<Manifest> manifest_;
   std::filesystem::path pictures_;
   double timeLimit_;
 };

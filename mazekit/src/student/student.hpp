@@ -1,6 +1,6 @@
 #pragma once
-// The student's loop, the parts that need no compiler: reading a build's first error and a
-// test's first failed check, the progress bar, the content hash of a student's files, the
+// The student's loop, the parts that need no compiler: reading a build's first error, the
+// progress bar, the content hash of a student's files, the
 // progress file, and which step comes next.
 
 #include <cstdint>
@@ -40,21 +40,6 @@ struct BuildError {
 /// Paths under `roots` are made relative to them. Nothing when the output has no error.
 std::optional<BuildError> firstBuildError(const std::string& output,
                                           const std::vector<std::filesystem::path>& roots);
-
-/// The first failed check in a Catch2 test program's console output.
-struct FailedCheck {
-  std::string testCase;   ///< "the screen's background is blue"
-  std::string where;      ///< "lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10"
-  std::string check;      ///< "CHECK( screen.bgcolor() == \"blue\" )"
-  std::string expansion;  ///< "\"white\" == \"blue\"", or the exception's message
-  /// A few lines in plain words.
-  std::vector<std::string> lines() const;
-};
-std::optional<FailedCheck> firstFailedCheck(const std::string& output,
-                                            const std::vector<std::filesystem::path>& roots);
-
-/// Catch2 printed its summary of a run in which every test passed.
-bool allTestsPassed(const std::string& output);
 
 /// "[########------------]" with `width` cells inside the brackets, done out of total.
 std::string progressBar(int done, int total, int width = 20);
