@@ -61,6 +61,7 @@ endforeach()
 
 execute_process(
   COMMAND "${MAZEKIT}" grade "${in}" --lesson 2 --out "${out}" -j ${JOBS} --timeout 3
+    --compile-timeout 40 --compile-budget 80
   RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
 message("${stdout}${stderr}")
 if(NOT status EQUAL 0)

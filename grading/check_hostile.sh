@@ -25,9 +25,9 @@
 set -euo pipefail
 export LC_ALL=C
 
-# What each student of grading/hostile (and the stub) must get. Each is, for now, the loosest
-# expectation that still proves the point: the lead tightens them once the new grader has run
-# them.
+# What each student of grading/hostile (and the stub) must get. drops-test-cases is the one
+# attack that can still earn points: the tamper scan flags it at its lines (and --strict
+# scores it 0), which is what the table requires.
 #   total     =N exactly N points; <=N at most N
 #   says      text the student's results.json must hold: alternatives split by ';',
 #             requirements that must all hold joined by '&'; - for none
@@ -38,22 +38,21 @@ HOSTILE_TABLE='
 stub                  | =3   | -                             | no
 forged-report         | =0   | tampered;ended early          | yes
 drops-assertions      | <=3  | -                             | lines
-drops-test-cases      | <=39 | -                             | yes
-includes-solution     | <=3  | -                             | yes
-includes-library      | <=3  | -                             | yes
-includes-classmate    | <=3  | -                             | yes
+drops-test-cases      | <=39 | -                             | lines
+includes-solution     | =3   | -                             | yes
+includes-library      | =3   | -                             | yes
+includes-classmate    | =3   | -                             | yes
 reads-secrets         | =39  | -                             | -
-overwrites-classmates | <=3  | -                             | -
-kills-classmates      | <=3  | -                             | -
-daemon                | <=3  | -                             | -
-fork-bomb             | <=3  | timed out;crashed             | -
-memory-children       | <=3  | crashed;timed out             | -
-disk-filler           | <=3  | -                             | -
+overwrites-classmates | =3   | -                             | -
+kills-classmates      | =3   | -                             | -
+daemon                | =3   | -                             | -
+fork-bomb             | =0   | timed out;crashed             | -
+memory-children       | =0   | crashed;timed out             | -
+disk-filler           | =3   | -                             | -
 invalid-utf8          | =39  | -                             | -
 log-forger            | =0   | does not compile              | yes
 includes-dev-zero     | =0   | does not compile;not graded   | yes
-slow-compile          | =0   | not graded;does not compile   | -
-'
+slow-compile          | =0   | not graded;does not compile   | -'
 
 # The students made at run time. Four are copies of the complete solution (39) under names
 # that would run as a formula in a spreadsheet, forge a row of the terminal table, erase a
@@ -224,7 +223,7 @@ done
 echo "check_hostile: grading $class_size submissions in $in"
 status=0
 (cd "$work" && MAZEKIT_CANARY_SECRET=$canary timeout 900 "$mazekit" grade "$in" --lesson 2 \
-  --out "$out" -j 2 --timeout 3) >"$logs/grade.txt" 2>&1 || status=$?
+  --out "$out" -j 2 --timeout 3 --compile-timeout 40 --compile-budget 80) >"$logs/grade.txt" 2>&1 || status=$?
 if ((status == 124)); then
   fail "mazekit grade did not finish within 900 s; its output ends:
 $(tail -n 20 "$logs/grade.txt" | excerpt)"

@@ -6,9 +6,9 @@
 // then holds exactly the step's test cases, each asserting and passing: only reading the
 // source shows what happened.
 //
-// What the kit must do: the scan flags the #undef and the #define at their lines, and the kit
-// does not give points for test cases it did not write: every step 0 or the stub's honest 3
-// at most.
+// What the kit does: nothing at run time can tell these test cases from the real ones (same
+// names, same file and line, each asserting), so the step passes; the tamper scan flags the
+// #undef and the #define at their lines in every report, and `--strict` scores the student 0.
 
 #include <cstdint>
 #include <vector>
