@@ -120,9 +120,18 @@ function(kit_build_lesson_steps)
   endforeach()
 endfunction()
 
+# Every program a lesson's proof builds (not the student's exercise ones) is listed in the
+# build manifest, so that mazekit verify builds them by name.
+function(kit_note_proof_program name)
+  if(NOT "EXCLUDE_FROM_ALL" IN_LIST ARGN)
+    set_property(GLOBAL APPEND PROPERTY "KIT_PROOF_PROGRAMS_${lesson_ID}" ${name})
+  endif()
+endfunction()
+
 # One Catch2 program of a lesson's tests against a folder of code.
 function(kit_lesson_program name source code step_id)
   add_executable(${name} ${ARGN} "${source}")
+  kit_note_proof_program(${name} ${ARGN})
   target_include_directories(${name} PRIVATE "${code}" "${KIT_LESSON_SUPPORT_DIR}")
   target_link_libraries(${name} PRIVATE kit_catch_main mazekit::turtle)
   if(TARGET mazekit::maze)
@@ -206,8 +215,6 @@ function(kit_add_lesson_proof dir)
   string(REGEX REPLACE "^lesson" "exercise" exercise_prefix "${short}")
   kit_build_lesson_steps(LESSON "${dir}" CODE "${exercise}" PREFIX ${exercise_prefix}
                          EXCLUDE_FROM_ALL)
-  # mazekit reads the lesson, its steps' test cases and these targets from the manifest.
-  kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
 
   # The last step's tests also pass against other code that claims to finish the lesson:
   # for the maze lessons, the maze library's own Maze.
@@ -218,6 +225,10 @@ function(kit_add_lesson_proof dir)
     add_test(NAME "${short}.final.the ${other} passes the last step's tests"
       COMMAND ${short}_${other}_final --warn NoTests)
   endif()
+
+  # mazekit reads the lesson, its steps' test cases, the exercise targets and the proof's
+  # programs from the manifest.
+  kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
 endfunction()
 
 # A test that step K's test, built against CODE, is red in the way lesson.json declares.

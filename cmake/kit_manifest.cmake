@@ -8,7 +8,8 @@
 #   harness, libraries  what a step program links: Catch2's main and the signed reporter,
 #                    the turtle library, Cairo
 #   sanitized        the kit is built with sanitizers (their reports count as crashes)
-#   lessons          each lesson's id, folder, files, and each step's id, title, test file,
+#   lessons          each lesson's id, folder, files, the targets of its proof's programs
+#                    (what mazekit verify builds), and each step's id, title, test file,
 #                    Catch2 file tag, test case names, points, retired steps and the target
 #                    and program of the student's exercise build, and the program that
 #                    draws the step's picture from its solution
@@ -76,7 +77,13 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
     list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\", \"picture_program\": \"$<TARGET_FILE:${picture}>\"}")
   endforeach()
   list(JOIN steps ",\n      " steps)
-  set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"steps\": [\n      ${steps}]}")
+  get_property(proof GLOBAL PROPERTY "KIT_PROOF_PROGRAMS_${lesson_ID}")
+  set(q_proof "")
+  foreach(target IN LISTS proof)
+    list(APPEND q_proof "\"${target}\"")
+  endforeach()
+  list(JOIN q_proof ", " q_proof)
+  set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"proof_targets\": [${q_proof}],\n     \"steps\": [\n      ${steps}]}")
   set_property(GLOBAL APPEND PROPERTY KIT_MANIFEST_LESSONS "${entry}")
 endfunction()
 

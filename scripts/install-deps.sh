@@ -15,6 +15,7 @@ packages=(
   libcli11-dev nlohmann-json3-dev   # the mazekit command-line tool
   bubblewrap                        # mazekit grade: every student's code built and run in a sandbox
   libarchive-dev                    # mazekit grade: reads .zip and .tar.gz submissions structurally
+  libxml2-dev                       # mazekit verify reads ctest's JUnit file with libxml2
   libxml2-utils                     # the tests check every junit.xml against a JUnit schema (xmllint)
   procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless

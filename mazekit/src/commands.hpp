@@ -1,23 +1,34 @@
 #pragma once
-// How mazekit's commands join the program: each command's file adds itself, so a new command
-// is a new file and one line in mazekit/CMakeLists.txt.
-//
-//     namespace {
-//     void addHint(CLI::App& app) {
-//       auto* hint = app.add_subcommand("hint", "Show the hint for the current step");
-//       hint->callback([] { ... });
-//     }
-//     const bool added = mazekit::addCommand(30, addHint);
-//     }  // namespace
+// mazekit's commands. Each module's command file defines its `add...Command`, which adds the
+// subcommand, its options and what it does to the program; main.cpp lists them in one table,
+// in the order `mazekit --help` shows them. A new command is a function here, its file, and a
+// line in that table.
 
 #include <CLI/CLI.hpp>
 
 namespace mazekit {
 
-using CommandSetup = void (*)(CLI::App& app);
+namespace student {
+void addStatusCommand(CLI::App& app);  ///< mazekit status: where the student is (the default)
+void addWatchCommand(CLI::App& app);   ///< mazekit watch: check again on every save
+void addCheckCommand(CLI::App& app);   ///< mazekit check LESSON STEP
+void addHintCommand(CLI::App& app);    ///< mazekit hint [LESSON STEP]
+void addListCommand(CLI::App& app);    ///< mazekit list: every step, passed or not
+void addResetCommand(CLI::App& app);   ///< mazekit reset LESSON: the starting files back
+}  // namespace student
 
-/// Registers a command; `order` sorts `mazekit --help`. Returns true, for a static initialiser.
-bool addCommand(int order, CommandSetup setup);
+namespace grade {
+void addGradeCommand(CLI::App& app);  ///< mazekit grade: a class, each student in a sandbox
+}
+
+namespace verify {
+void addVerifyCommand(CLI::App& app);  ///< mazekit verify: prove a lesson RED then GREEN
+}
+
+namespace render {
+void addRenderCommand(CLI::App& app);  ///< mazekit render: the gallery of every step
+void addMazeCommand(CLI::App& app);    ///< mazekit maze: a maze made, solved and drawn
+}  // namespace render
 
 /// Sets mazekit's exit status when a command reports a failed check (1) rather than an error.
 /// Bad usage is reported by throwing UsageError (status 2); any other exception is status 1.

@@ -6,29 +6,22 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "kit.hpp"
+#include "kit/kit.hpp"
 
 namespace mazekit {
 namespace {
 
-struct Registered {
-  int order;
-  CommandSetup setup;
+// Every command, in the order of `mazekit --help`.
+constexpr void (*commandTable[])(CLI::App&) = {
+    student::addStatusCommand, student::addWatchCommand, student::addCheckCommand,
+    student::addHintCommand,   student::addListCommand,  student::addResetCommand,
+    grade::addGradeCommand,    verify::addVerifyCommand, render::addRenderCommand,
+    render::addMazeCommand,
 };
-
-std::vector<Registered>& registry() {
-  static std::vector<Registered> commands;
-  return commands;
-}
 
 int exitStatus = 0;
 
 }  // namespace
-
-bool addCommand(int order, CommandSetup setup) {
-  registry().push_back({order, setup});
-  return true;
-}
 
 void setExitStatus(int status) { exitStatus = std::max(exitStatus, status); }
 
@@ -38,14 +31,10 @@ int main(int argc, char** argv) {
   CLI::App app{"mazekit: the turtle maze kit — check your steps, grade, verify, render"};
   app.name("mazekit");
   app.require_subcommand(0, 1);
-  auto commands = mazekit::registry();
-  std::sort(commands.begin(), commands.end(),
-            [](const auto& a, const auto& b) { return a.order < b.order; });
-  for (const auto& command : commands) command.setup(app);
+  for (const auto addCommand : mazekit::commandTable) addCommand(app);
 
   std::vector<std::string> args(argv + 1, argv + argc);
-  const auto subcommands = app.get_subcommands([](CLI::App* sub) { return sub->get_name() == "status"; });
-  if (args.empty() && !subcommands.empty()) args = {"status"};
+  if (args.empty()) args = {"status"};
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
     app.parse(args);

@@ -17,8 +17,8 @@
 
 #include <turtle/save_file.hpp>
 
-#include "kit.hpp"
-#include "lessons.hpp"
+#include "kit/kit.hpp"
+#include "kit/lessons.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "student/runner.hpp"

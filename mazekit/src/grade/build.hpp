@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "manifest.hpp"
+#include "kit/manifest.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/sandbox.hpp"

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "grade/tamper.hpp"
-#include "lessons.hpp"
+#include "kit/lessons.hpp"
 #include "run/verdict.hpp"
 
 namespace mazekit::grade {

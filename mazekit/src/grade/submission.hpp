@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "lessons.hpp"
+#include "kit/lessons.hpp"
 
 namespace mazekit::grade {
 

@@ -14,9 +14,9 @@
 #include <filesystem>
 #include <vector>
 
-#include "kit.hpp"
-#include "lessons.hpp"
-#include "manifest.hpp"
+#include "kit/kit.hpp"
+#include "kit/lessons.hpp"
+#include "kit/manifest.hpp"
 
 namespace mazekit::render {
 

@@ -10,9 +10,9 @@
 #include <utility>
 #include <vector>
 
-#include "kit.hpp"
-#include "lessons.hpp"
-#include "manifest.hpp"
+#include "kit/kit.hpp"
+#include "kit/lessons.hpp"
+#include "kit/manifest.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/verdict.hpp"

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "lessons.hpp"
+#include "kit/lessons.hpp"
 
 namespace mazekit::student {
 

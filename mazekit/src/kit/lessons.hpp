@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "kit.hpp"
+#include "kit/kit.hpp"
 
 namespace mazekit {
 

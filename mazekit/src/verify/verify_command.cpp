@@ -2,7 +2,9 @@
 // builds the lesson's proof programs in the kit's build tree, runs its CTest tests
 // (lessonNN.red.*, .green.*, .picture.*, .final.*) and prints each step's RED, GREEN and
 // picture; exit status 1 if any of them fails or is missing.
-#include <fstream>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
 #include <iomanip>
 #include <iostream>
 #include <map>
@@ -10,8 +12,9 @@
 #include <sstream>
 
 #include "commands.hpp"
-#include "kit.hpp"
-#include "lessons.hpp"
+#include "kit/kit.hpp"
+#include "kit/lessons.hpp"
+#include "kit/manifest.hpp"
 #include "run/process.hpp"
 
 namespace fs = std::filesystem;
@@ -32,21 +35,31 @@ struct VerifyOptions {
   int jobs = 2;
 };
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
-std::string unescape(std::string s) {
-  static const std::pair<const char*, const char*> entities[] = {
-      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&apos;", "'"}, {"&amp;", "&"}};
-  for (const auto& [from, to] : entities) {
-    for (auto at = s.find(from); at != std::string::npos; at = s.find(from, at + 1))
-      s.replace(at, std::string(from).size(), to);
+// Each test case of a JUnit file (ctest --output-junit): its name, and whether it passed.
+// Read with libxml2, so that any name the XML can hold comes back as it was written.
+std::map<std::string, bool> readJunit(const fs::path& file) {
+  std::map<std::string, bool> results;
+  xmlDocPtr document = xmlReadFile(file.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR |
+                                                              XML_PARSE_NOWARNING);
+  if (document == nullptr) return results;
+  const auto attribute = [](xmlNodePtr node, const char* name) {
+    xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
+    std::string text = value != nullptr ? reinterpret_cast<const char*>(value) : "";
+    xmlFree(value);
+    return text;
+  };
+  // <testsuite> holds the <testcase>s, each with name= and status= ("run" when it passed).
+  for (xmlNodePtr suite = xmlDocGetRootElement(document); suite != nullptr; suite = suite->next) {
+    for (xmlNodePtr node = suite->children; node != nullptr; node = node->next) {
+      if (node->type != XML_ELEMENT_NODE ||
+          xmlStrcmp(node->name, reinterpret_cast<const xmlChar*>("testcase")) != 0) {
+        continue;
+      }
+      results[attribute(node, "name")] = attribute(node, "status") == "run";
+    }
   }
-  return s;
+  xmlFreeDoc(document);
+  return results;
 }
 
 mazekit::run::Limits longLimits() {
@@ -66,20 +79,13 @@ std::string shortName(const mazekit::Lesson& lesson) {
 }
 
 // Returns false if any check failed or is missing.
-bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jobs) {
+bool verifyLesson(const mazekit::Kit& kit, const mazekit::Manifest& manifest,
+                  const mazekit::Lesson& lesson, int jobs) {
   const std::string prefix = shortName(lesson);
   std::cout << "Lesson " << lesson.id << ": " << lesson.title << "\n" << std::flush;
 
-  // The proof's programs: every target of this lesson but the student's exercise ones.
-  const auto help = runTool({kit.cmake, "--build", kit.build.string(), "--target", "help"},
-                            kit.build, longLimits());
-  std::vector<std::string> targets;
-  const std::regex target("^\\.*\\s*(" + prefix + "_[A-Za-z0-9_]+)(:| )");
-  std::istringstream lines(help.output);
-  for (std::string line; std::getline(lines, line);) {
-    std::smatch m;
-    if (std::regex_search(line, m, target)) targets.push_back(m[1]);
-  }
+  // The proof's programs, as the build manifest lists them (not the student's exercise ones).
+  const std::vector<std::string>& targets = manifest.lesson(lesson.id).proofTargets;
   if (!targets.empty()) {
     std::vector<std::string> build{
         kit.cmake, "--build", kit.build.string(), "-j", std::to_string(jobs), "--target"};
@@ -100,18 +106,12 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
       runTool({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
                std::to_string(jobs), "--no-tests=error", "--output-junit", junit.string()},
               kit.build, longLimits());
-  const std::string xml = readFile(junit);
-  if (xml.empty()) {
+  const std::map<std::string, bool> results = readJunit(junit);  // test name -> passed
+  if (results.empty()) {
     std::cout << "  ctest ran no tests for " << prefix << " in " << kit.build.string()
               << " (configure the kit with its tests on: cmake --preset dev)\n"
               << ran.output;
     return false;
-  }
-  std::map<std::string, bool> results;  // test name -> passed
-  const std::regex testcase("<testcase name=\"([^\"]*)\"[^>]*status=\"([a-z]+)\"");
-  for (auto it = std::sregex_iterator(xml.begin(), xml.end(), testcase);
-       it != std::sregex_iterator(); ++it) {
-    results[unescape((*it)[1])] = (*it)[2] == "run";
   }
 
   bool ok = true;
@@ -156,7 +156,11 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson, int jo
   return ok;
 }
 
-void addVerify(CLI::App& app) {
+}  // namespace
+
+namespace mazekit::verify {
+
+void addVerifyCommand(CLI::App& app) {
   static VerifyOptions options;
   auto* cmd = app.add_subcommand(
       "verify",
@@ -179,12 +183,11 @@ void addVerify(CLI::App& app) {
                                 "' has no tests: configure it with MAZEKIT_BUILD_TESTS=ON (cmake "
                                 "--preset dev), or set MAZEKIT_BUILD");
     }
+    const mazekit::Manifest manifest = mazekit::readManifest(kit);
     bool ok = true;
-    for (const auto* lesson : chosen) ok = verifyLesson(kit, *lesson, options.jobs) && ok;
+    for (const auto* lesson : chosen) ok = verifyLesson(kit, manifest, *lesson, options.jobs) && ok;
     if (!ok) mazekit::setExitStatus(1);
   });
 }
 
-const bool added = mazekit::addCommand(50, addVerify);
-
-}  // namespace
+}  // namespace mazekit::verify

@@ -1,4 +1,4 @@
-#include "lessons.hpp"
+#include "kit/lessons.hpp"
 
 #include <algorithm>
 #include <fstream>

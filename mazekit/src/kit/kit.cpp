@@ -1,4 +1,4 @@
-#include "kit.hpp"
+#include "kit/kit.hpp"
 
 #include <cstdlib>
 

@@ -1,4 +1,4 @@
-#include "manifest.hpp"
+#include "kit/manifest.hpp"
 
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -51,6 +51,7 @@ Manifest readManifest(const Kit& kit) {
       lesson.title = l.at("title").get<std::string>();
       lesson.folder = l.at("folder").get<std::string>();
       lesson.files = l.at("files").get<std::vector<std::string>>();
+      lesson.proofTargets = l.at("proof_targets").get<std::vector<std::string>>();
       for (const auto& s : l.at("steps")) {
         ManifestStep step;
         step.id = s.at("id").get<std::string>();

@@ -12,7 +12,7 @@
 #include <turtle/save_file.hpp>
 
 #include "commands.hpp"
-#include "kit.hpp"
+#include "kit/kit.hpp"
 
 namespace {
 
@@ -96,7 +96,11 @@ void run(const MazeOptions& o) {
   }
 }
 
-void addMaze(CLI::App& app) {
+}  // namespace
+
+namespace mazekit::render {
+
+void addMazeCommand(CLI::App& app) {
   auto options = std::make_shared<MazeOptions>();
   auto* cmd = app.add_subcommand("maze", "Generate a maze with the maze library");
   std::ostringstream algorithms;
@@ -116,6 +120,4 @@ void addMaze(CLI::App& app) {
   cmd->callback([options] { run(*options); });
 }
 
-const bool added = mazekit::addCommand(90, addMaze);
-
-}  // namespace
+}  // namespace mazekit::render

@@ -7,9 +7,9 @@
 #include <memory>
 
 #include "commands.hpp"
-#include "kit.hpp"
-#include "lessons.hpp"
-#include "manifest.hpp"
+#include "kit/kit.hpp"
+#include "kit/lessons.hpp"
+#include "kit/manifest.hpp"
 #include "render/gallery.hpp"
 
 namespace {
@@ -34,7 +34,11 @@ void run(const RenderOptions& o) {
             << "\n";
 }
 
-void addRender(CLI::App& app) {
+}  // namespace
+
+namespace mazekit::render {
+
+void addRenderCommand(CLI::App& app) {
   auto options = std::make_shared<RenderOptions>();
   auto* cmd = app.add_subcommand(
       "render",
@@ -44,6 +48,4 @@ void addRender(CLI::App& app) {
   cmd->callback([options] { run(*options); });
 }
 
-const bool added = mazekit::addCommand(80, addRender);
-
-}  // namespace
+}  // namespace mazekit::render

@@ -12,7 +12,11 @@ volatile std::sig_atomic_t interrupted = 0;
 
 void onSignal(int) { interrupted = 1; }
 
-void addGrade(CLI::App& app) {
+}  // namespace
+
+namespace mazekit::grade {
+
+void addGradeCommand(CLI::App& app) {
   static mazekit::grade::GradeOptions options;
   static std::string submissions;
   static std::string out;
@@ -59,6 +63,4 @@ void addGrade(CLI::App& app) {
   });
 }
 
-const bool added = mazekit::addCommand(40, addGrade);
-
-}  // namespace
+}  // namespace mazekit::grade

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "kit.hpp"
+#include "kit/kit.hpp"
 
 namespace mazekit {
 
@@ -29,6 +29,7 @@ struct ManifestLesson {
   std::string title;
   std::filesystem::path folder;
   std::vector<std::string> files;
+  std::vector<std::string> proofTargets;  ///< the programs its proof builds (mazekit verify)
   std::vector<ManifestStep> steps;
 };
 

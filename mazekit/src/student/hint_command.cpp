@@ -1,0 +1,112 @@
+// mazekit hint (the hint for the step the student is on, or any step) and mazekit list
+// (every step, passed or not).
+#include <sstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "student/session.hpp"
+
+namespace mazekit::student {
+namespace {
+namespace fs = std::filesystem;
+
+std::string wrap(const std::string& text, std::size_t width, const std::string& indent) {
+  std::istringstream words(text);
+  std::string word, line, out;
+  while (words >> word) {
+    if (!line.empty() && line.size() + 1 + word.size() > width) {
+      out += indent + line + "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + word;
+  }
+  if (!line.empty()) out += indent + line + "\n";
+  return out;
+}
+
+struct HintOptions {
+  std::string lesson;
+  std::string step;
+};
+
+void hint(const HintOptions& o) {
+  Session s;
+  const Lesson* lesson = nullptr;
+  const Step* step = nullptr;
+  if (!o.lesson.empty()) {
+    lesson = &findLesson(s.lessons, o.lesson);
+    if (!o.step.empty()) {
+      step = &lesson->step(o.step);
+    } else {
+      const StepRef next = firstNotPassed(s.lessons, s.lessonIndex(*lesson), s.state);
+      step = (next && next.lesson == lesson) ? next.step : &lesson->steps.front();
+    }
+  } else {
+    // The step the last check stopped at, else the first that has not passed.
+    lesson = &s.lessons[s.currentLessonIndex()];
+    for (const Step& candidate : lesson->steps) {
+      if (candidate.id == s.state.step) step = &candidate;
+    }
+    if (step == nullptr) {
+      const StepRef next = firstNotPassed(s.lessons, s.currentLessonIndex(), s.state);
+      if (!next) {
+        std::cout << "Every step passes: no hint needed. (mazekit hint LESSON STEP shows any "
+                     "step's hint.)\n";
+        return;
+      }
+      lesson = next.lesson;
+      step = next.step;
+    }
+  }
+  std::cout << "Hint for lesson " << lesson->number << ", step " << step->number << " of "
+            << lesson->steps.size() << ": " << step->title << "\n\n"
+            << wrap(step->hint, 76, "  ") << "\n"
+            << "The test:   " << s.shown(step->test) << "\n"
+            << "The lesson: " << s.shown(lesson->folder / "README.md") << ", step " << step->number
+            << "\n";
+}
+
+
+void list() {
+  Session s;
+  std::size_t currentLesson = s.currentLessonIndex();
+  for (const Lesson& lesson : s.lessons) {
+    const auto hashOf = s.hashes(lesson);
+    const int total = static_cast<int>(lesson.steps.size());
+    const int passed = passedCount(lesson, s.state, hashOf);
+    std::cout << "Lesson " << lesson.number << ": " << lesson.title << "  "
+              << progressBar(passed, total, 10) << " " << passed << "/" << total << "\n";
+    for (const Step& step : lesson.steps) {
+      const bool now = s.state.passedWith(lesson.id, step.id, hashOf(step));
+      const bool before = !now && s.state.passedEver(lesson.id, step.id);
+      const bool here = s.lessonIndex(lesson) == currentLesson && step.id == s.state.step;
+      std::cout << "  "
+                << (now      ? "[x]"
+                    : before ? "[~]"
+                             : "[ ]")
+                << " " << (step.number < 10 ? " " : "") << step.number << "  " << step.title
+                << (before ? "   (passed before your latest change)" : "")
+                << (here ? "   <- you are here" : "") << "\n";
+    }
+  }
+  std::cout << "\n[x] passes  [~] passed before you last changed your code  [ ] not yet\n";
+}
+
+}  // namespace
+
+void addHintCommand(CLI::App& app) {
+  auto options = std::make_shared<HintOptions>();
+  auto* cmd = app.add_subcommand("hint", "The hint for the step you are on (or for LESSON STEP)");
+  cmd->add_option("lesson", options->lesson, "A lesson: its number or name");
+  cmd->add_option("step", options->step, "A step of it: its number or name");
+  cmd->callback([options] { hint(*options); });
+}
+
+void addListCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("list", "Every lesson and step, and which ones pass");
+  cmd->callback([] { list(); });
+}
+
+}  // namespace mazekit::student

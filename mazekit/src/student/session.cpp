@@ -1,0 +1,196 @@
+// What the student's commands share (see session.hpp).
+#include "student/session.hpp"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <iostream>
+
+namespace mazekit::student {
+namespace fs = std::filesystem;
+
+volatile std::sig_atomic_t interrupted = 0;
+
+extern "C" void onInterrupt(int) { interrupted = 1; }
+
+fs::path fromEnvironment(const char* name, const fs::path& fallback) {
+  const char* value = std::getenv(name);
+  return (value != nullptr && *value != '\0') ? fs::path(value) : fallback;
+}
+
+namespace {
+
+bool colour() {
+  const char* noColour = std::getenv("NO_COLOR");
+  return ::isatty(1) != 0 && (noColour == nullptr || *noColour == '\0');
+}
+
+}  // namespace
+
+std::string red(const std::string& text) {
+  return colour() ? "\033[1;31m" + text + "\033[0m" : text;
+}
+std::string green(const std::string& text) {
+  return colour() ? "\033[1;32m" + text + "\033[0m" : text;
+}
+
+Session::Session()
+    : kit(locateKit()),
+      lessons(loadLessons(kit)),
+      stateFile(fromEnvironment("MAZEKIT_STATE", kit.exercises() / ".mazekit-progress.json")),
+      checker(kit, fromEnvironment("MAZEKIT_PICTURES", kit.source / "out" / "pictures")) {
+  if (lessons.empty())
+    throw UsageError("there are no lessons in '" + kit.lessons().string() + "'");
+  std::string warning;
+  state = loadState(stateFile, warning);
+  if (!warning.empty()) std::cerr << "mazekit: " << warning << "\n";
+}
+
+namespace {
+
+std::string pictureLine(const Session& s, const Lesson& lesson, const Step& step,
+                        const StepResult& result) {
+  if (!result.picture.empty()) return s.shown(result.picture);
+  if (result.outcome == run::Outcome::doesNotCompile)
+    return "none yet: the step must compile and run first";
+  if (result.cached && fs::exists(s.checker.picture(lesson, step)))
+    return s.shown(s.checker.picture(lesson, step));
+  return "none: the test stopped before it drew it";
+}
+
+}  // namespace
+
+std::optional<Position> recheck(Session& s, const Lesson& lesson, int upTo) {
+  Step end;
+  end.number = upTo;
+  auto stale = staleBefore(lesson, end, s.state, s.hashes(lesson));
+  // Tests that a later step retired (lesson.json's "retires") need not pass any more.
+  const auto retired = retiredBy(lesson, upTo);  // upTo passed, or is past the end
+  stale.erase(std::remove_if(stale.begin(), stale.end(),
+                             [&retired](const Step* step) {
+                               return std::find(retired.begin(), retired.end(), step->id) !=
+                                      retired.end();
+                             }),
+              stale.end());
+  if (stale.size() > 1) s.checker.buildAll(lesson, stale, &interrupted);  // in parallel
+  for (const Step* step : stale) {
+    const std::string hash = stepHash(lesson, *step);
+    StepResult again = s.checker.check(lesson, *step, &interrupted);
+    if (again.interrupted) {
+      Position p;
+      p.interrupted = true;
+      return p;
+    }
+    if (!again.green) {
+      s.state.lesson = lesson.id;
+      s.state.markFailed(lesson.id, step->id);
+      s.state.step = step->id;
+      s.save();
+      again.detail.insert(again.detail.begin(), "it passed before: a change since broke it");
+      return Position{&lesson, step, std::move(again), false, false};
+    }
+    s.state.markPassed(lesson.id, step->id, hash);
+    s.save();
+  }
+  return std::nullopt;
+}
+
+Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress) {
+  const Lesson* on = &s.lessons[firstLesson];
+  while (true) {
+    const StepRef next = firstNotPassed(s.lessons, firstLesson, s.state);
+    if (!next && !oneLesson && firstLesson > 0 && firstNotPassed(s.lessons, 0, s.state)) {
+      firstLesson = 0;  // the lessons from here on pass, but an earlier one does not yet
+      continue;
+    }
+    if (!next || next.lesson != on) {
+      // Leaving lesson `on`: all its steps must pass with the files as they are now.
+      if (auto broken = recheck(s, *on, static_cast<int>(on->steps.size()) + 1)) return *broken;
+      if (!next || oneLesson) {
+        Position done;
+        done.allDone = true;
+        done.lesson = oneLesson ? on : &s.lessons.back();
+        s.state.lesson = on->id;
+        s.state.step.clear();
+        s.save();
+        return done;
+      }
+      on = next.lesson;
+    }
+    const Lesson& lesson = *next.lesson;
+    const std::string hash =
+        stepHash(lesson, *next.step);  // before the build: a save during it counts
+    StepResult result = s.checker.check(lesson, *next.step, &interrupted);
+    if (result.interrupted) {
+      Position p;
+      p.interrupted = true;
+      return p;
+    }
+    s.state.lesson = lesson.id;
+    if (!result.green) {
+      s.state.markFailed(lesson.id, next.step->id);
+      s.state.step = next.step->id;
+      s.save();
+      return {&lesson, next.step, std::move(result), false, false};
+    }
+    s.state.markPassed(lesson.id, next.step->id, hash);
+    s.save();
+    if (progress != nullptr) {
+      *progress << green("GREEN") << "  lesson " << lesson.number << ", step " << next.step->number
+                << " passes: " << next.step->title << ". Moving on...\n"
+                << std::flush;
+    }
+    if (auto broken = recheck(s, lesson, next.step->number)) return *broken;
+    firstLesson = s.lessonIndex(lesson);
+  }
+}
+
+void printVerdict(const StepResult& result) {
+  if (result.green) {
+    std::cout << green("GREEN") << "  " << result.summary
+              << (result.cached ? " (checked before, your files have not changed)" : "") << "\n";
+  } else {
+    std::cout << red("RED") << "    " << result.summary << "\n";
+  }
+  for (const std::string& line : result.detail) std::cout << "       " << line << "\n";
+}
+
+void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result) {
+  const int total = static_cast<int>(lesson.steps.size());
+  const int passed = passedCount(lesson, s.state, s.hashes(lesson));
+  std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title
+            << "\n"
+            << "Step " << step.number << " of " << total << ": " << step.title << "\n"
+            << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
+  printVerdict(result);
+  std::cout << "\n";
+  std::string code;
+  for (const std::string& file : lesson.files) {
+    code += (code.empty() ? "" : ", ") + s.shown(lesson.exercise / file);
+  }
+  std::cout << "Your code:    " << code << "\n"
+            << "The test:     " << s.shown(step.test) << "\n"
+            << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
+  if (!result.green) {
+    std::cout << "Stuck?        mazekit hint   (and step " << step.number << " of "
+              << s.shown(lesson.folder / "README.md") << ")\n";
+  }
+}
+
+void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson) {
+  const int total = static_cast<int>(lesson.steps.size());
+  if (oneLesson) {
+    std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title
+              << "\n"
+              << progressBar(total, total) << " " << total << " of " << total << " steps pass\n\n"
+              << green("GREEN") << "  every step of lesson " << lesson.number << " passes\n";
+  } else {
+    std::cout << progressBar(1, 1) << "\n\n"
+              << green("GREEN") << "  every step of every lesson passes: the maze is yours\n";
+  }
+  const fs::path pictures = s.checker.picture(lesson, lesson.steps.back()).parent_path();
+  std::cout << "Your pictures: " << s.shown(oneLesson ? pictures : pictures.parent_path()) << "/\n";
+}
+
+}  // namespace mazekit::student
