@@ -36,7 +36,7 @@ export LC_ALL=C
 #             yes    at least one flag on maze.hpp;  no  no flag;  -  not checked
 HOSTILE_TABLE='
 stub                  | =3   | -                             | no
-forged-report         | =0   | tampered;ended early          | yes
+forged-report         | =0   | tampered;ended early;crashed  | yes
 drops-assertions      | <=3  | -                             | lines
 drops-test-cases      | <=39 | -                             | lines
 includes-solution     | =3   | -                             | yes

@@ -165,6 +165,7 @@ Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std:
     compiled.error = "could not run the compiler: " + r.error;
   } else if (const std::string hit = describeLimitHit(r, limits); !hit.empty()) {
     compiled.error = hit;
+    compiled.limitHit = true;
   } else {
     const std::vector<fs::path> roots{
         places.seen(places.code), places.seen(places.lessonTests).empty()

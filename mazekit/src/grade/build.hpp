@@ -42,6 +42,7 @@ struct Compiled {
   std::string error;  ///< "maze.hpp:12:3: 'dig' was not declared in this scope", one line
   double seconds = 0;
   bool interrupted = false;
+  bool limitHit = false;  ///< stopped at a limit (time, memory, output), not a compile error
 };
 
 /// The compiler's command line for one program from `source` (a generated file under
