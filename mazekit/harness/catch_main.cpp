@@ -56,7 +56,7 @@ struct CaseResult {
   int failed = 0;
   std::string failureFile;  // where the first failed check is
   std::size_t failureLine = 0;
-  std::string failure;      // what it says
+  std::string failure;  // what it says
 };
 
 // "REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1", or the exception's or
@@ -151,8 +151,7 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
       nlohmann::ordered_json entry = {
           {"name", c.name}, {"assertions", c.assertions}, {"failed", c.failed}};
       if (c.failed > 0) {
-        entry["failure"] = {
-            {"file", c.failureFile}, {"line", c.failureLine}, {"text", c.failure}};
+        entry["failure"] = {{"file", c.failureFile}, {"line", c.failureLine}, {"text", c.failure}};
       }
       report["test_cases"].push_back(entry);
     }

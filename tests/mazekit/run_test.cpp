@@ -12,11 +12,11 @@
 #include <thread>
 
 #include "grade/build.hpp"
-#include "shell.hpp"
 #include "run/cgroup.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/sandbox.hpp"
+#include "shell.hpp"
 
 namespace fs = std::filesystem;
 using namespace mazekit;

@@ -62,8 +62,8 @@ run::Result runShell(const std::vector<std::string>& argv,
   command.argv = argv;
   for (const std::string& entry : run::inheritedEnvironment()) {
     const std::string name = entry.substr(0, entry.find('='));
-    const bool replaced = std::any_of(env.begin(), env.end(),
-                                      [&name](const auto& e) { return e.first == name; });
+    const bool replaced =
+        std::any_of(env.begin(), env.end(), [&name](const auto& e) { return e.first == name; });
     if (!replaced) command.environment.push_back(entry);
   }
   for (const auto& [name, value] : env) command.environment.push_back(name + "=" + value);
@@ -77,7 +77,7 @@ run::Result runShell(const std::vector<std::string>& argv,
 
 // Runs mazekit with `args` (a shell word list) and extra environment, stdin from /dev/null.
 Run runMazekit(const std::string& args, std::vector<std::pair<std::string, std::string>> env,
-            const std::string& name) {
+               const std::string& name) {
   const fs::path dir = work / ("run-" + name);
   fs::create_directories(dir);
   const fs::path err = dir / "stderr.txt";
@@ -123,16 +123,22 @@ Lesson fakeLesson(const std::string& id, int steps) {
 
 // What ninja and g++ print when a step's test does not compile (LC_ALL=C).
 const std::string ninjaOutput =
-    "[1/2] Building CXX object lessons/CMakeFiles/exercise01_step03.dir/01-turtle-warmup/tests/step03_white_square.cpp.o\n"
-    "FAILED: lessons/CMakeFiles/exercise01_step03.dir/01-turtle-warmup/tests/step03_white_square.cpp.o \n"
-    "/usr/bin/c++ -DKIT_LESSON_ID=\\\"01-turtle-warmup\\\" -I/kit/exercises/01-turtle-warmup -Werror -c /kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp\n"
+    "[1/2] Building CXX object "
+    "lessons/CMakeFiles/exercise01_step03.dir/01-turtle-warmup/tests/step03_white_square.cpp.o\n"
+    "FAILED: "
+    "lessons/CMakeFiles/exercise01_step03.dir/01-turtle-warmup/tests/step03_white_square.cpp.o \n"
+    "/usr/bin/c++ -DKIT_LESSON_ID=\\\"01-turtle-warmup\\\" -I/kit/exercises/01-turtle-warmup "
+    "-Werror -c /kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp\n"
     "In file included from /kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:6:\n"
     "/kit/exercises/01-turtle-warmup/warmup.hpp: In function 'turtle::Screen makeScreen()':\n"
-    "/kit/exercises/01-turtle-warmup/warmup.hpp:14:3: warning: unused variable 'x' [-Wunused-variable]\n"
-    "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: error: 'stampSquare' was not declared in this scope\n"
+    "/kit/exercises/01-turtle-warmup/warmup.hpp:14:3: warning: unused variable 'x' "
+    "[-Wunused-variable]\n"
+    "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: error: 'stampSquare' was "
+    "not declared in this scope\n"
     "   11 |   stampSquare(t, -190, 190, \"white\");\n"
     "      |   ^~~~~~~~~~~\n"
-    "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:12:3: error: 'other' was not declared in this scope\n"
+    "/kit/lessons/01-turtle-warmup/tests/step03_white_square.cpp:12:3: error: 'other' was not "
+    "declared in this scope\n"
     "ninja: build stopped: subcommand failed.\n";
 
 }  // namespace
@@ -147,12 +153,14 @@ TEST_CASE("the first build error is the first error line with its path relative 
   CHECK(error->column == 3);
   CHECK(error->message == "'stampSquare' was not declared in this scope");
   CHECK(error->text() ==
-        "lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: 'stampSquare' was not declared in this scope");
+        "lessons/01-turtle-warmup/tests/step03_white_square.cpp:11:3: 'stampSquare' was not "
+        "declared in this scope");
 }
 
 TEST_CASE("a path outside the kit is kept whole and a long message is cut to one short line") {
-  const std::string output = "/usr/include/c++/12/bits/stl_vector.h:1123:9: error: no match for 'operator=' " +
-                             std::string(300, 'x') + "\n";
+  const std::string output =
+      "/usr/include/c++/12/bits/stl_vector.h:1123:9: error: no match for 'operator=' " +
+      std::string(300, 'x') + "\n";
   const auto error = firstBuildError(output, {"/kit"});
   REQUIRE(error);
   CHECK(error->file == "/usr/include/c++/12/bits/stl_vector.h");
@@ -162,12 +170,16 @@ TEST_CASE("a path outside the kit is kept whole and a long message is cut to one
   CHECK(text.find('\n') == std::string::npos);
 }
 
-TEST_CASE("a missing header is a fatal error and a link error and a bare error line are found too") {
+TEST_CASE(
+    "a missing header is a fatal error and a link error and a bare error line are found too") {
   const auto fatal = firstBuildError(
-      "/kit/lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: fatal error: warmup.hpp: No such file or directory\n",
+      "/kit/lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: fatal error: warmup.hpp: No "
+      "such file or directory\n",
       {"/kit/"});
   REQUIRE(fatal);
-  CHECK(fatal->text() == "lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: warmup.hpp: No such file or directory");
+  CHECK(fatal->text() ==
+        "lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: warmup.hpp: No such file or "
+        "directory");
 
   const auto link = firstBuildError(
       "/usr/bin/ld: step01.cpp.o: in function `main':\n"
@@ -178,14 +190,18 @@ TEST_CASE("a missing header is a fatal error and a link error and a bare error l
   CHECK(link->file.empty());
   CHECK(link->text() == "link error: undefined reference to `makeScreen()'");
 
-  const auto bare = firstBuildError("ninja: error: loading 'build.ninja': No such file or directory\n", {"/kit"});
+  const auto bare =
+      firstBuildError("ninja: error: loading 'build.ninja': No such file or directory\n", {"/kit"});
   REQUIRE(bare);
   CHECK(bare->text() == "ninja: error: loading 'build.ninja': No such file or directory");
 
-  CHECK_FALSE(firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
+  CHECK_FALSE(
+      firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
 }
 
-TEST_CASE("a failed check, read from the harness's report, names the test case, the place, the check and its values") {
+TEST_CASE(
+    "a failed check, read from the harness's report, names the test case, the place, the check and "
+    "its values") {
   // Lesson 1's step 2 test against step 1's solution: the screen is white, not blue.
   run::Command command;
   command.argv = {RED_STEP_PROGRAM, "-r", "mazekit"};
@@ -202,8 +218,10 @@ TEST_CASE("a failed check, read from the harness's report, names the test case, 
   CHECK(result.summary == "failed");
   REQUIRE(result.detail.size() == 2);
   CHECK(result.detail[0] ==
-        "in \"the screen's background is blue\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
-  CHECK(result.detail[1] == "  CHECK( screen.bgcolor() == \"blue\" ), with values white (#ffffff) == \"blue\"");
+        "in \"the screen's background is blue\" at "
+        "lessons/01-turtle-warmup/tests/step02_blue_background.cpp:10");
+  CHECK(result.detail[1] ==
+        "  CHECK( screen.bgcolor() == \"blue\" ), with values white (#ffffff) == \"blue\"");
 
   // The same run judged against other test case names is not a pass either.
   expected.testCases = {"a test case the step does not have"};
@@ -215,7 +233,8 @@ TEST_CASE("a step program that ends before its tests finish says so in the stude
   ran.started = true;
   ran.exitCode = 0;
   ran.output = "bye\n";
-  const StepResult result = judgeStep(ran, run::HarnessReport{}, run::StepExpectation{}, {kitSource});
+  const StepResult result =
+      judgeStep(ran, run::HarnessReport{}, run::StepExpectation{}, {kitSource});
   CHECK(result.outcome == run::Outcome::endedEarly);
   CHECK(result.summary == "ended early");
   REQUIRE(result.detail.size() == 2);
@@ -296,15 +315,17 @@ TEST_CASE("no progress file is a fresh start") {
   CHECK(state == State{});
 }
 
-TEST_CASE("a progress file cut short or not ours is moved aside with a warning and work starts afresh") {
+TEST_CASE(
+    "a progress file cut short or not ours is moved aside with a warning and work starts afresh") {
   const fs::path dir = freshDir("corrupt");
   State state;
   state.lesson = "01-turtle-warmup";
   state.markPassed("01-turtle-warmup", "01-a-screen", "0123456789abcdef");
   const std::string whole = toJson(state).dump(2);
-  for (const std::string& bad : {whole.substr(0, whole.size() / 2), std::string("[1, 2, 3]"),
-                                 std::string("{\"mazekit_progress\": 1, \"lesson\": 7, \"step\": \"\", \"passed\": {}}"),
-                                 std::string("{\"lesson\": \"x\"}"), std::string("")}) {
+  for (const std::string& bad :
+       {whole.substr(0, whole.size() / 2), std::string("[1, 2, 3]"),
+        std::string("{\"mazekit_progress\": 1, \"lesson\": 7, \"step\": \"\", \"passed\": {}}"),
+        std::string("{\"lesson\": \"x\"}"), std::string("")}) {
     const fs::path file = dir / "progress.json";
     fs::remove(dir / "progress.json.corrupt");
     writeFile(file, bad);
@@ -367,7 +388,8 @@ TEST_CASE("steps retired by a later step are read from lesson.json up to that st
   CHECK(retiredBy(lesson, 5).empty());
   const fs::path file = lesson.folder / "lesson.json";
   nlohmann::json json = nlohmann::json::parse(readFile(file));
-  json["steps"][3]["retires"] = {{{"step", "02-blue-background"}, {"reason", "the background changes"}}};
+  json["steps"][3]["retires"] = {
+      {{"step", "02-blue-background"}, {"reason", "the background changes"}}};
   writeFile(file, json.dump(2));
   CHECK(retiredBy(lesson, 3).empty());
   CHECK(retiredBy(lesson, 4) == std::vector<std::string>{"02-blue-background"});
@@ -378,11 +400,14 @@ TEST_CASE("steps retired by a later step are read from lesson.json up to that st
 
 // ---- the mazekit binary --------------------------------------------------------------------
 
-TEST_CASE("mazekit status on the untouched exercises - RED at lesson 1 step 1 with the compiler's error") {
+TEST_CASE(
+    "mazekit status on the untouched exercises - RED at lesson 1 step 1 with the compiler's "
+    "error") {
   const fs::path dir = freshDir("status");
-  const auto run = runMazekit("", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
-                                {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
-                           "status");
+  const auto run = runMazekit("",
+                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                               {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                              "status");
   INFO(run.out << run.err);
   CHECK(run.status == 1);
   CHECK(run.out.find("Lesson 1 of 3: Turtle warm-up") != std::string::npos);
@@ -390,8 +415,9 @@ TEST_CASE("mazekit status on the untouched exercises - RED at lesson 1 step 1 wi
   CHECK(run.out.find("[--------------------] 0 of 5 steps pass") != std::string::npos);
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
   CHECK(run.out.find("lessons/01-turtle-warmup/tests/step01_a_screen.cpp:") != std::string::npos);
-  CHECK(run.out.find("'makeScreen' was not declared") != std::string::npos);  // lesson.json's red pattern
-  CHECK(run.out.find(kitSource.string() + "/") == std::string::npos);           // paths relative to the kit
+  CHECK(run.out.find("'makeScreen' was not declared") !=
+        std::string::npos);                                            // lesson.json's red pattern
+  CHECK(run.out.find(kitSource.string() + "/") == std::string::npos);  // paths relative to the kit
   CHECK(run.out.find("mazekit hint") != std::string::npos);
   CHECK(run.err.empty());
   std::string warning;
@@ -402,12 +428,14 @@ TEST_CASE("mazekit status on the untouched exercises - RED at lesson 1 step 1 wi
   CHECK(state.passed.empty());
 
   // `mazekit status` is the same, and `mazekit hint` then gives step 1's hint.
-  const auto again = runMazekit("status --lesson 01-turtle-warmup", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
-                                                                  {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
-                             "status");
+  const auto again = runMazekit("status --lesson 01-turtle-warmup",
+                                {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                 {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                                "status");
   CHECK(again.status == 1);
   CHECK(again.out == run.out);
-  const auto hint = runMazekit("hint", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "status");
+  const auto hint =
+      runMazekit("hint", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "status");
   CHECK(hint.status == 0);
   CHECK(hint.out.find("Hint for lesson 1, step 1 of 5: A screen to draw on") != std::string::npos);
   CHECK(hint.out.find("returns a turtle::Screen") != std::string::npos);
@@ -415,9 +443,10 @@ TEST_CASE("mazekit status on the untouched exercises - RED at lesson 1 step 1 wi
 
 TEST_CASE("mazekit check LESSON STEP checks that step") {
   const fs::path dir = freshDir("check");
-  const auto run = runMazekit("check 1 3", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
-                                         {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
-                           "check");
+  const auto run = runMazekit("check 1 3",
+                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                               {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                              "check");
   INFO(run.out << run.err);
   CHECK(run.status == 1);
   CHECK(run.out.find("Step 3 of 5: A white square in the top-left corner") != std::string::npos);
@@ -434,27 +463,31 @@ TEST_CASE("mazekit list marks passed steps and steps passed before a change and 
   state.markPassed(lesson.id, "01-a-screen", stepHash(lesson, lesson.step("1")));
   state.markPassed(lesson.id, "02-blue-background", "0000000000000000");
   saveState(dir / "progress.json", state);
-  const auto run = runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "list");
+  const auto run =
+      runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "list");
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   CHECK(run.out.find("Lesson 1: Turtle warm-up  [##--------] 1/5") != std::string::npos);
   CHECK(run.out.find("  [x]  1  A screen to draw on\n") != std::string::npos);
-  CHECK(run.out.find("  [~]  2  The background is blue: everything is wall   (passed before your latest change)\n") !=
+  CHECK(run.out.find("  [~]  2  The background is blue: everything is wall   (passed before your "
+                     "latest change)\n") != std::string::npos);
+  CHECK(run.out.find("  [ ]  3  A white square in the top-left corner   <- you are here\n") !=
         std::string::npos);
-  CHECK(run.out.find("  [ ]  3  A white square in the top-left corner   <- you are here\n") != std::string::npos);
   CHECK(run.out.find("Lesson 2: Building the maze") != std::string::npos);
   CHECK(run.out.find("Lesson 3: Solving the maze") != std::string::npos);
   // Every step of every lesson has its line.
   std::size_t steps = 0;
   for (const Lesson& l : lessons) steps += l.steps.size();
   std::size_t marks = 0;
-  for (auto at = run.out.find("\n  ["); at != std::string::npos; at = run.out.find("\n  [", at + 1)) ++marks;
+  for (auto at = run.out.find("\n  ["); at != std::string::npos; at = run.out.find("\n  [", at + 1))
+    ++marks;
   CHECK(marks == steps);
 }
 
 TEST_CASE("mazekit hint LESSON STEP gives that step's hint from lesson.json") {
   const auto lessons = loadLessons(locateKit());
-  const auto run = runMazekit("hint 2 3", {{"MAZEKIT_STATE", (work / "no such" / "progress.json").string()}}, "hint");
+  const auto run = runMazekit(
+      "hint 2 3", {{"MAZEKIT_STATE", (work / "no such" / "progress.json").string()}}, "hint");
   CHECK(run.status == 0);
   const std::string first = findLesson(lessons, "2").step("3").hint.substr(0, 30);
   CHECK(run.out.find(first.substr(0, first.rfind(' '))) != std::string::npos);
@@ -463,11 +496,13 @@ TEST_CASE("mazekit hint LESSON STEP gives that step's hint from lesson.json") {
 
 TEST_CASE("bad usage is one line and exit status 2") {
   const fs::path dir = freshDir("usage");
-  const std::vector<std::pair<std::string, std::string>> env = {{"MAZEKIT_STATE", (dir / "progress.json").string()}};
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_STATE", (dir / "progress.json").string()}};
   const auto noLesson = runMazekit("status --lesson 9", env, "usage");
   CHECK(noLesson.status == 2);
   CHECK(lineCount(noLesson.err) == 1);
-  CHECK(noLesson.err.find("there is no lesson '9': the lessons are 1 (01-turtle-warmup)") != std::string::npos);
+  CHECK(noLesson.err.find("there is no lesson '9': the lessons are 1 (01-turtle-warmup)") !=
+        std::string::npos);
   const auto noStep = runMazekit("check 1 99", env, "usage");
   CHECK(noStep.status == 2);
   CHECK(lineCount(noStep.err) == 1);
@@ -494,9 +529,10 @@ TEST_CASE("bad usage is one line and exit status 2") {
 
 TEST_CASE("mazekit with a build tree that is not there says how to build the kit") {
   const fs::path dir = freshDir("no-build");
-  const auto run = runMazekit("status", {{"MAZEKIT_STATE", (dir / "progress.json").string()},
-                                      {"MAZEKIT_BUILD", (dir / "build").string()}},
-                           "no-build");
+  const auto run = runMazekit("status",
+                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                               {"MAZEKIT_BUILD", (dir / "build").string()}},
+                              "no-build");
   CHECK(run.status == 1);
   CHECK(lineCount(run.err) == 1);
   CHECK(run.err.find("the kit is not built yet") != std::string::npos);
@@ -506,7 +542,8 @@ TEST_CASE("mazekit with a build tree that is not there says how to build the kit
 TEST_CASE("a garbled progress file is set aside with a one-line warning and mazekit goes on") {
   const fs::path dir = freshDir("garbled");
   writeFile(dir / "progress.json", "{\"mazekit_progress\": 1, \"lesson\": ");
-  const auto run = runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "garbled");
+  const auto run =
+      runMazekit("list", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "garbled");
   CHECK(run.status == 0);
   CHECK(lineCount(run.err) == 1);
   CHECK(run.err.find("is not one") != std::string::npos);
@@ -531,9 +568,10 @@ TEST_CASE("mazekit reset --yes puts the starting files back and keeps the studen
   saveState(progress, state);
 
   const auto run = runMazekit("reset 01-turtle-warmup --yes",
-                           {{"MAZEKIT_HOME", kit.source.string()}, {"MAZEKIT_BUILD", kit.build.string()},
-                            {"MAZEKIT_STATE", progress.string()}},
-                           "reset");
+                              {{"MAZEKIT_HOME", kit.source.string()},
+                               {"MAZEKIT_BUILD", kit.build.string()},
+                               {"MAZEKIT_STATE", progress.string()}},
+                              "reset");
   INFO(run.out << run.err);
   CHECK(run.status == 0);
   CHECK(readFile(exercise / "warmup.hpp") == start);
@@ -555,40 +593,46 @@ TEST_CASE("mazekit reset --yes puts the starting files back and keeps the studen
   // Without the starting files in the build tree, reset says so and changes nothing.
   fs::remove_all(kit.build / "mazekit" / "starting-files" / "01-turtle-warmup");
   const auto missing = runMazekit("reset 1 --yes",
-                               {{"MAZEKIT_HOME", kit.source.string()}, {"MAZEKIT_BUILD", kit.build.string()},
-                                {"MAZEKIT_STATE", progress.string()}},
-                               "reset");
+                                  {{"MAZEKIT_HOME", kit.source.string()},
+                                   {"MAZEKIT_BUILD", kit.build.string()},
+                                   {"MAZEKIT_STATE", progress.string()}},
+                                  "reset");
   CHECK(missing.status == 1);
   CHECK(lineCount(missing.err) == 1);
   CHECK(missing.err.find("no starting files for lesson 1") != std::string::npos);
   CHECK(readFile(exercise / "warmup.hpp") == start);
 }
 
-TEST_CASE("mazekit watch in a terminal shows the step and waits for saves and stops cleanly on Ctrl-C") {
+TEST_CASE(
+    "mazekit watch in a terminal shows the step and waits for saves and stops cleanly on Ctrl-C") {
   // A terminal from util-linux's script; Ctrl-C is SIGINT sent to mazekit itself.
   if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
     WARN("no `script` program: mazekit watch in a terminal is not tested");
     return;
   }
   const fs::path dir = freshDir("watch");
-  writeFile(dir / "watch.sh",
-            "cd \"$2\" || exit 9\n"
-            "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch'\" typescript >/dev/null &\n"
-            "script_pid=$!\n"
-            "i=0\n"
-            "while [ $i -lt 400 ] && ! grep -q 'Ctrl-C to stop' typescript 2>/dev/null; do sleep 0.2; i=$((i+1)); done\n"
-            "kill -INT \"$(cat pid)\"\n"
-            "wait $script_pid\n");
-  const run::Result r = runShell({"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
-                                 {{"MAZEKIT_STATE", (dir / "progress.json").string()},
-                                  {"MAZEKIT_PICTURES", (dir / "pictures").string()}});
+  writeFile(
+      dir / "watch.sh",
+      "cd \"$2\" || exit 9\n"
+      "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch'\" typescript >/dev/null &\n"
+      "script_pid=$!\n"
+      "i=0\n"
+      "while [ $i -lt 400 ] && ! grep -q 'Ctrl-C to stop' typescript 2>/dev/null; do sleep 0.2; "
+      "i=$((i+1)); done\n"
+      "kill -INT \"$(cat pid)\"\n"
+      "wait $script_pid\n");
+  const run::Result r =
+      runShell({"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
+               {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                {"MAZEKIT_PICTURES", (dir / "pictures").string()}});
   const std::string screen = readFile(dir / "typescript");
   INFO(screen);
   CHECK(r.exitCode == 0);
   CHECK(screen.find("Step 1 of 5: A screen to draw on") != std::string::npos);
   CHECK(screen.find("does not compile") != std::string::npos);
   CHECK(screen.find("'makeScreen' was not declared") != std::string::npos);
-  CHECK(screen.find("Watching exercises/01-turtle-warmup/ for your saves. Ctrl-C to stop.") != std::string::npos);
+  CHECK(screen.find("Watching exercises/01-turtle-warmup/ for your saves. Ctrl-C to stop.") !=
+        std::string::npos);
   CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
   CHECK(screen.find("COMMAND_EXIT_CODE=\"0\"") != std::string::npos);
 }

@@ -14,22 +14,22 @@ namespace mazekit::grade {
 struct StepResult {
   run::Verdict verdict;  ///< outcome and one-line reason
   int score = 0;
-  std::string output;    ///< the program's own output, valid UTF-8, capped
+  std::string output;  ///< the program's own output, valid UTF-8, capped
 
   bool passed() const { return verdict.passed(); }
 };
 
 struct StudentResult {
-  std::string name;                 ///< as submitted: folder or archive name (any bytes)
-  std::string slug;                 ///< its folder under --out: ASCII, safe
-  std::string error;                ///< the submission could not be graded: every step 0
-  std::vector<std::string> notes;   ///< ignored files, edited tests, hidden folders, ...
-  std::vector<TamperFlag> flags;    ///< what the tamper scan found (shown to the instructor)
-  bool strictZero = false;          ///< --strict and flagged: scored 0
-  std::vector<StepResult> steps;    ///< one per lesson step
+  std::string name;                ///< as submitted: folder or archive name (any bytes)
+  std::string slug;                ///< its folder under --out: ASCII, safe
+  std::string error;               ///< the submission could not be graded: every step 0
+  std::vector<std::string> notes;  ///< ignored files, edited tests, hidden folders, ...
+  std::vector<TamperFlag> flags;   ///< what the tamper scan found (shown to the instructor)
+  bool strictZero = false;         ///< --strict and flagged: scored 0
+  std::vector<StepResult> steps;   ///< one per lesson step
   int total = 0;
-  std::string picture;              ///< PNG bytes of the last passing step's picture
-  std::string pictureStep;          ///< that step's id
+  std::string picture;      ///< PNG bytes of the last passing step's picture
+  std::string pictureStep;  ///< that step's id
 };
 
 /// How the run was made, printed on every report.

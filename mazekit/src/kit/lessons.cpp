@@ -8,7 +8,6 @@
 namespace mazekit {
 namespace {
 
-
 bool isNumber(const std::string& text) {
   return !text.empty() && text.size() <= 4 &&
          std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
@@ -76,7 +75,8 @@ std::vector<Lesson> loadLessons(const Kit& kit) {
 
 const Lesson& findLesson(const std::vector<Lesson>& lessons, const std::string& numberOrId) {
   for (const Lesson& lesson : lessons) {
-    if (lesson.id == numberOrId || (isNumber(numberOrId) && lesson.number == std::stoi(numberOrId))) {
+    if (lesson.id == numberOrId ||
+        (isNumber(numberOrId) && lesson.number == std::stoi(numberOrId))) {
       return lesson;
     }
   }

@@ -11,24 +11,24 @@
 namespace mazekit {
 
 struct Step {
-  int number = 0;           ///< 1-based
-  std::string id;           ///< "03-white-square": names its picture and its targets
+  int number = 0;  ///< 1-based
+  std::string id;  ///< "03-white-square": names its picture and its targets
   std::string title;
-  std::filesystem::path test;      ///< absolute
-  std::string redKind;      ///< "compile" or "assert"
-  std::string redPattern;   ///< for "compile": what the first compiler error must match
+  std::filesystem::path test;  ///< absolute
+  std::string redKind;         ///< "compile" or "assert"
+  std::string redPattern;      ///< for "compile": what the first compiler error must match
   std::string hint;
   int points = 0;
   std::filesystem::path solution;  ///< absolute folder
 };
 
 struct Lesson {
-  int number = 0;                   ///< 1 for "01-turtle-warmup"
-  std::string id;                   ///< "01-turtle-warmup"
+  int number = 0;  ///< 1 for "01-turtle-warmup"
+  std::string id;  ///< "01-turtle-warmup"
   std::string title;
-  std::filesystem::path folder;     ///< lessons/01-turtle-warmup
-  std::filesystem::path exercise;   ///< exercises/01-turtle-warmup
-  std::vector<std::string> files;   ///< what the student writes: {"warmup.hpp"}
+  std::filesystem::path folder;    ///< lessons/01-turtle-warmup
+  std::filesystem::path exercise;  ///< exercises/01-turtle-warmup
+  std::vector<std::string> files;  ///< what the student writes: {"warmup.hpp"}
   std::vector<Step> steps;
 
   /// Step by number (1-based) or id; throws UsageError naming the steps there are.

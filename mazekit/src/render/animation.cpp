@@ -53,8 +53,8 @@ std::string svgOpen(const Drawing& d, const std::string& attributes) {
   out << "<svg xmlns=\"http://www.w3.org/2000/svg\"" << attributes << " width=\"" << d.width
       << "\" height=\"" << d.height << "\" viewBox=\"0 0 " << d.width << ' ' << d.height
       << "\">\n<title>makeMaze() then solve(), seed " << d.seed << ": " << d.stamps.size()
-      << " stamps</title>\n<rect width=\"" << d.width << "\" height=\"" << d.height
-      << "\" fill=\"" << d.background.hex() << "\"/>\n";
+      << " stamps</title>\n<rect width=\"" << d.width << "\" height=\"" << d.height << "\" fill=\""
+      << d.background.hex() << "\"/>\n";
   return out.str();
 }
 
@@ -88,8 +88,8 @@ std::string animatedSvg(const Drawing& d, double secondsPerStamp, double holdSec
   for (std::size_t i = 0; i < n; ++i) {
     const double appears = static_cast<double>(i + 1) * secondsPerStamp;
     out << stampOpen(d, d.stamps[i], " visibility=\"hidden\"")
-        << "<set attributeName=\"visibility\" to=\"visible\" begin=\"clock.begin+"
-        << num(appears) << "s\" dur=\"" << num(cycle - appears) << "s\"/></g>\n";
+        << "<set attributeName=\"visibility\" to=\"visible\" begin=\"clock.begin+" << num(appears)
+        << "s\" dur=\"" << num(cycle - appears) << "s\"/></g>\n";
   }
   out << "</svg>\n";
   return out.str();
@@ -114,7 +114,8 @@ std::string sliderPage(const Drawing& d) {
 <body>
 )";
   out << svgOpen(d, " id=\"drawing\"");
-  for (std::size_t i = 0; i < n; ++i) out << stampOpen(d, d.stamps[i], " class=\"stamp\"") << "</g>\n";
+  for (std::size_t i = 0; i < n; ++i)
+    out << stampOpen(d, d.stamps[i], " class=\"stamp\"") << "</g>\n";
   out << "</svg>\n";
   out << "<div id=\"controls\">\n"
          "<button id=\"play\" type=\"button\">Play</button>\n"

@@ -1,9 +1,6 @@
 // The gallery of `mazekit render`: see render/gallery.hpp.
 #include "render/gallery.hpp"
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cctype>
@@ -18,13 +15,11 @@
 #include <turtle/save_file.hpp>
 
 #include "render/animation.hpp"
-
-extern char** environ;
+#include "run/process.hpp"
 
 namespace mazekit::render {
 namespace fs = std::filesystem;
 namespace {
-
 
 std::string escapeHtml(const std::string& text) {
   std::string out;
@@ -64,38 +59,30 @@ std::string urlPath(const std::string& path) {
   return out;
 }
 
-// Runs `program` with MAZEKIT_PICTURES=pictures, its output to `log`. Returns its exit status
-// (or 128 + the signal that ended it).
+// Runs `program` with MAZEKIT_PICTURES=pictures through the one runner (run/process.hpp),
+// its output to `log`. Returns its exit status (or 128 + the signal that ended it).
 int runPictureProgram(const fs::path& program, const fs::path& pictures, const fs::path& log) {
-  std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) {
-    if (std::strncmp(*e, "MAZEKIT_PICTURES=", 17) != 0) env.emplace_back(*e);
+  run::Command command;
+  command.argv = {program.string()};
+  for (const std::string& entry : run::inheritedEnvironment()) {
+    if (entry.rfind("MAZEKIT_PICTURES=", 0) != 0) command.environment.push_back(entry);
   }
-  env.push_back("MAZEKIT_PICTURES=" + pictures.string());
-  std::vector<char*> envp;
-  for (auto& e : env) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  std::string path = program.string();
-  char* argv[] = {path.data(), nullptr};
-
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  pid_t pid = 0;
-  const int error = posix_spawn(&pid, path.c_str(), &actions, nullptr, argv, envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0) {
-    throw std::runtime_error("cannot run '" + path + "': " + std::strerror(error));
+  command.environment.push_back("MAZEKIT_PICTURES=" + pictures.string());
+  run::Limits limits;
+  limits.wallSeconds = 120;
+  limits.cpuSeconds = 120;
+  limits.fileBytes = std::size_t{1} << 30;
+  limits.outputBytes = 1 << 20;
+  const run::Result result = run::runProcess(command, limits);
+  turtle::saveFileAtomically(log, result.output);
+  if (!result.started) {
+    throw std::runtime_error("cannot run '" + program.string() + "': " + result.error);
   }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR)
-      throw std::runtime_error("waiting for '" + path + "': " + std::strerror(errno));
+  if (result.timedOut) {
+    throw std::runtime_error("'" + program.string() + "' did not finish within 120 s");
   }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 128 + WTERMSIG(status);
+  if (result.signal != 0) return 128 + result.signal;
+  return result.exitCode;
 }
 
 // A folder that removes itself and everything in it.

@@ -38,7 +38,8 @@ void prepareOutputFolder(const std::filesystem::path& out);
 /// Renders the whole gallery into `out` (which prepareOutputFolder has made). Every file is
 /// written whole or not at all; index.html is written last. Throws std::runtime_error naming
 /// the step whose picture program is missing or fails.
-GalleryResult renderGallery(const Kit& kit, const Manifest& manifest, const std::vector<Lesson>& lessons,
-                            const std::filesystem::path& out, std::uint64_t seed);
+GalleryResult renderGallery(const Kit& kit, const Manifest& manifest,
+                            const std::vector<Lesson>& lessons, const std::filesystem::path& out,
+                            std::uint64_t seed);
 
 }  // namespace mazekit::render

@@ -45,7 +45,9 @@ std::pair<int, int> parseSize(const std::string& text) {
     if (w < 1 || h < 1 || w > 100000 || h > 100000) throw std::out_of_range("size");
     return {w, h};
   } catch (const std::exception&) {
-    throw mazekit::UsageError("--size must be WIDTHxHEIGHT in cells, each from 1 to 100000, like 30x20; got '" + text + "'");
+    throw mazekit::UsageError(
+        "--size must be WIDTHxHEIGHT in cells, each from 1 to 100000, like 30x20; got '" + text +
+        "'");
   }
 }
 
@@ -115,7 +117,8 @@ void addMazeCommand(CLI::App& app) {
   cmd->add_option("--png", options->png, "Write a PNG picture");
   cmd->add_option("--svg", options->svg, "Write an SVG picture");
   cmd->add_option("--text", options->text, "Write the maze as text to a file, or - for stdout");
-  cmd->add_option("--format", options->format, "Text format: hash, full-block, plus-minus or box-drawing")
+  cmd->add_option("--format", options->format,
+                  "Text format: hash, full-block, plus-minus or box-drawing")
       ->capture_default_str();
   cmd->callback([options] { run(*options); });
 }

@@ -1,8 +1,8 @@
 // mazekit hint (the hint for the step the student is on, or any step) and mazekit list
 // (every step, passed or not).
-#include <sstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "commands.hpp"
@@ -67,7 +67,6 @@ void hint(const HintOptions& o) {
             << "The lesson: " << s.shown(lesson->folder / "README.md") << ", step " << step->number
             << "\n";
 }
-
 
 void list() {
   Session s;

@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <ctime>
 #include <fstream>
-#include <sstream>
-#include <turtle/save_file.hpp>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
+#include <turtle/save_file.hpp>
 
 #include "commands.hpp"
 #include "student/session.hpp"

@@ -20,9 +20,11 @@ Checker::Checker(Kit kit, fs::path pictures, double timeLimitSeconds)
 
 void Checker::requireBuildTree() const {
   if (!fs::exists(kit_.build / "CMakeCache.txt")) {
-    throw std::runtime_error("the kit is not built yet (no build tree at '" + kit_.build.string() +
-                             "'): build it once with `cmake --preset dev && cmake --build build/dev` "
-                             "in '" + kit_.source.string() + "', then run mazekit again");
+    throw std::runtime_error(
+        "the kit is not built yet (no build tree at '" + kit_.build.string() +
+        "'): build it once with `cmake --preset dev && cmake --build build/dev` "
+        "in '" +
+        kit_.source.string() + "', then run mazekit again");
   }
 }
 
@@ -129,9 +131,9 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   if (!built.started) throw std::runtime_error("cannot run cmake: " + built.error);
   if (!built.exitedWith(0)) {
     if (built.output.find("unknown target") != std::string::npos) {
-      throw std::runtime_error("the build tree '" + kit_.build.string() + "' has no target '" +
-                               plan.exerciseTarget + "': configure it again with `cmake --preset dev` in '" +
-                               kit_.source.string() + "'");
+      throw std::runtime_error(
+          "the build tree '" + kit_.build.string() + "' has no target '" + plan.exerciseTarget +
+          "': configure it again with `cmake --preset dev` in '" + kit_.source.string() + "'");
     }
     result.outcome = run::Outcome::doesNotCompile;
     result.summary = std::string(run::outcomeName(result.outcome));
@@ -152,7 +154,8 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   // the picture shown is this run's.
   const fs::path png = picture(lesson, step);
   std::error_code ec;
-  for (const char* ext : {".png", ".svg", ".log"}) fs::remove(fs::path(png).replace_extension(ext), ec);
+  for (const char* ext : {".png", ".svg", ".log"})
+    fs::remove(fs::path(png).replace_extension(ext), ec);
   run::Command command;
   command.argv = {plan.exerciseProgram.string(), "-r", "mazekit"};
   command.environment = plainEnvironment();
@@ -197,8 +200,10 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   result.detail.push_back(verdict.reason);
   if (verdict.outcome == run::Outcome::endedEarly || verdict.outcome == run::Outcome::crashed) {
     // What the program printed last may say why.
-    const std::string tail = ran.output.substr(ran.output.size() > 300 ? ran.output.size() - 300 : 0);
-    if (!tail.empty()) result.detail.push_back("its last output: " + shorten(text::terminalLine(tail), 200));
+    const std::string tail =
+        ran.output.substr(ran.output.size() > 300 ? ran.output.size() - 300 : 0);
+    if (!tail.empty())
+      result.detail.push_back("its last output: " + shorten(text::terminalLine(tail), 200));
   }
   return result;
 }

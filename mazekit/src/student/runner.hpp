@@ -23,9 +23,9 @@ namespace mazekit::student {
 struct StepResult {
   run::Outcome outcome = run::Outcome::notGraded;
   bool green = false;
-  bool cached = false;           ///< passed before against the same files: not rebuilt
+  bool cached = false;  ///< passed before against the same files: not rebuilt
   bool interrupted = false;
-  std::string summary;           ///< "passed", "does not compile", "failed", ... (outcomeName)
+  std::string summary;              ///< "passed", "does not compile", "failed", ... (outcomeName)
   std::vector<std::string> detail;  ///< the first error or failed check, a few lines
   std::filesystem::path picture;    ///< the PNG this check drew, or empty
 };

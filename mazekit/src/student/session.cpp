@@ -40,8 +40,7 @@ Session::Session()
       lessons(loadLessons(kit)),
       stateFile(fromEnvironment("MAZEKIT_STATE", kit.exercises() / ".mazekit-progress.json")),
       checker(kit, fromEnvironment("MAZEKIT_PICTURES", kit.source / "out" / "pictures")) {
-  if (lessons.empty())
-    throw UsageError("there are no lessons in '" + kit.lessons().string() + "'");
+  if (lessons.empty()) throw UsageError("there are no lessons in '" + kit.lessons().string() + "'");
   std::string warning;
   state = loadState(stateFile, warning);
   if (!warning.empty()) std::cerr << "mazekit: " << warning << "\n";

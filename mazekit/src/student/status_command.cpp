@@ -35,7 +35,6 @@ void status(const StatusOptions& o) {
   setExitStatus(showPosition(s, p, oneLesson));
 }
 
-
 struct CheckOptions {
   std::string lesson;
   std::string step;

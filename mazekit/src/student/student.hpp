@@ -27,7 +27,7 @@ std::string shorten(std::string_view text, std::size_t max);
 
 /// The first compiler (or linker) error in a build's output.
 struct BuildError {
-  std::string file;     ///< relative to the kit when it is inside it; empty for a link error
+  std::string file;  ///< relative to the kit when it is inside it; empty for a link error
   int line = 0;
   int column = 0;
   std::string message;  ///< "'makeScreen' was not declared in this scope"
@@ -65,7 +65,8 @@ struct State {
   std::map<std::string, std::map<std::string, std::string>> passed;  ///< lesson → step → hash
 
   bool passedEver(const std::string& lesson, const std::string& step) const;
-  bool passedWith(const std::string& lesson, const std::string& step, const std::string& hash) const;
+  bool passedWith(const std::string& lesson, const std::string& step,
+                  const std::string& hash) const;
   void markPassed(const std::string& lesson, const std::string& step, const std::string& hash);
   void markFailed(const std::string& lesson, const std::string& step);
 

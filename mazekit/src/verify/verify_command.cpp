@@ -39,8 +39,8 @@ struct VerifyOptions {
 // Read with libxml2, so that any name the XML can hold comes back as it was written.
 std::map<std::string, bool> readJunit(const fs::path& file) {
   std::map<std::string, bool> results;
-  xmlDocPtr document = xmlReadFile(file.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR |
-                                                              XML_PARSE_NOWARNING);
+  xmlDocPtr document =
+      xmlReadFile(file.c_str(), nullptr, XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
   if (document == nullptr) return results;
   const auto attribute = [](xmlNodePtr node, const char* name) {
     xmlChar* value = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
