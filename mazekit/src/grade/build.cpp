@@ -100,9 +100,11 @@ std::string BuildPlaces::seen(const fs::path& host) const {
   return host.string();
 }
 
-std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPlaces& places,
-                                        const std::string& lessonId, const std::string& stepId,
-                                        const fs::path& source, const std::string& program) {
+namespace {
+
+// The compiler and its flags for a student's source, up to the source itself.
+std::vector<std::string> compilerFlags(const Manifest& manifest, const BuildPlaces& places,
+                                       const std::string& lessonId, const std::string& stepId) {
   std::vector<std::string> argv{manifest.compiler, manifest.standard};
   argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
   // Built for speed of building, not of running: the lesson steps run in milliseconds.
@@ -110,13 +112,60 @@ std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPla
               {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-include",
                places.seen(places.pch / pchHeader), "-I", places.seen(places.code), "-I",
                places.sandboxed ? "/kit/include" : manifest.studentInclude.string(),
-               "-DKIT_LESSON_ID=\"" + lessonId + "\"", "-DKIT_STEP_ID=\"" + stepId + "\"",
-               places.seen(source), "-o", places.seen(places.bin / program),
-               libraryPath(places, manifest.harness)});
+               "-DKIT_LESSON_ID=\"" + lessonId + "\"", "-DKIT_STEP_ID=\"" + stepId + "\""});
+  return argv;
+}
+
+// What a step program links after its own code: the harness, the kit's libraries, no symbol
+// table (the key slot has no name to look up in the program's own file).
+void addLinkTail(const Manifest& manifest, const BuildPlaces& places,
+                 std::vector<std::string>& argv) {
+  argv.push_back(libraryPath(places, manifest.harness));
   for (const fs::path& library : manifest.libraries) argv.push_back(libraryPath(places, library));
   argv.insert(argv.end(), manifest.linkerFlags.begin(), manifest.linkerFlags.end());
-  // No symbol table: the key slot has no name to look up in the program's own file.
   argv.push_back("-s");
+}
+
+// Runs a compile or link that writes places.bin/`output`, and says how it went: the first
+// error relative to the student's folder or the lesson's.
+Compiled runBuild(const Manifest& manifest, const BuildPlaces& places,
+                  const std::vector<std::string>& argv, const std::string& output,
+                  const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
+  Compiled compiled;
+  std::error_code ec;
+  fs::remove(places.bin / output, ec);
+  const run::Result r = runCompiler(manifest, places, argv, limits, stop);
+  compiled.seconds = r.seconds;
+  compiled.interrupted = r.interrupted;
+  if (r.exitedWith(0) && fs::is_regular_file(fs::symlink_status(places.bin / output))) {
+    compiled.ok = true;
+    return compiled;
+  }
+  if (!r.started) {
+    compiled.error = "could not run the compiler: " + r.error;
+  } else if (const std::string hit = describeLimitHit(r, limits); !hit.empty()) {
+    compiled.error = hit;
+    compiled.limitHit = true;
+  } else {
+    const std::vector<fs::path> roots{
+        places.seen(places.code), places.seen(places.lessonTests).empty()
+                                      ? fs::path()
+                                      : fs::path(places.seen(places.lessonTests)).parent_path()};
+    const auto first = student::firstBuildError(r.output, roots);
+    compiled.error = first ? first->text(300)
+                           : "the compiler failed (exit status " + std::to_string(r.exitCode) + ")";
+  }
+  return compiled;
+}
+
+}  // namespace
+
+std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPlaces& places,
+                                        const std::string& lessonId, const std::string& stepId,
+                                        const fs::path& source, const std::string& program) {
+  std::vector<std::string> argv = compilerFlags(manifest, places, lessonId, stepId);
+  argv.insert(argv.end(), {places.seen(source), "-o", places.seen(places.bin / program)});
+  addLinkTail(manifest, places, argv);
   return argv;
 }
 
@@ -149,33 +198,28 @@ void buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
 Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std::string& lessonId,
                  const std::string& stepId, const fs::path& source, const std::string& program,
                  const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
-  Compiled compiled;
-  std::error_code ec;
-  fs::remove(places.bin / program, ec);
-  const run::Result r = runCompiler(
-      manifest, places, compileCommand(manifest, places, lessonId, stepId, source, program), limits,
-      stop);
-  compiled.seconds = r.seconds;
-  compiled.interrupted = r.interrupted;
-  if (r.exitedWith(0) && fs::is_regular_file(fs::symlink_status(places.bin / program))) {
-    compiled.ok = true;
-    return compiled;
-  }
-  if (!r.started) {
-    compiled.error = "could not run the compiler: " + r.error;
-  } else if (const std::string hit = describeLimitHit(r, limits); !hit.empty()) {
-    compiled.error = hit;
-    compiled.limitHit = true;
-  } else {
-    const std::vector<fs::path> roots{
-        places.seen(places.code), places.seen(places.lessonTests).empty()
-                                      ? fs::path()
-                                      : fs::path(places.seen(places.lessonTests)).parent_path()};
-    const auto first = student::firstBuildError(r.output, roots);
-    compiled.error = first ? first->text(300)
-                           : "the compiler failed (exit status " + std::to_string(r.exitCode) + ")";
-  }
-  return compiled;
+  return runBuild(manifest, places,
+                  compileCommand(manifest, places, lessonId, stepId, source, program), program,
+                  limits, stop);
+}
+
+Compiled compileObject(const Manifest& manifest, const BuildPlaces& places,
+                       const std::string& lessonId, const std::string& stepId,
+                       const fs::path& source, const std::string& object,
+                       const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
+  std::vector<std::string> argv = compilerFlags(manifest, places, lessonId, stepId);
+  argv.insert(argv.end(), {"-c", places.seen(source), "-o", places.seen(places.bin / object)});
+  return runBuild(manifest, places, argv, object, limits, stop);
+}
+
+Compiled linkProgram(const Manifest& manifest, const BuildPlaces& places,
+                     const std::vector<std::string>& objects, const std::string& program,
+                     const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
+  std::vector<std::string> argv{manifest.compiler};
+  for (const std::string& object : objects) argv.push_back(places.seen(places.bin / object));
+  argv.insert(argv.end(), {"-o", places.seen(places.bin / program)});
+  addLinkTail(manifest, places, argv);
+  return runBuild(manifest, places, argv, program, limits, stop);
 }
 
 run::Key newKey() {

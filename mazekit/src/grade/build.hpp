@@ -64,6 +64,18 @@ Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std:
                  const std::string& program, const CompileLimits& limits,
                  const volatile std::sig_atomic_t* stop);
 
+/// Compiles one source into the object file places.bin/`object`, without linking.
+Compiled compileObject(const Manifest& manifest, const BuildPlaces& places,
+                       const std::string& lessonId, const std::string& stepId,
+                       const std::filesystem::path& source, const std::string& object,
+                       const CompileLimits& limits, const volatile std::sig_atomic_t* stop);
+
+/// Links object files of places.bin with the harness and the kit's libraries into
+/// places.bin/`program`. A link error ("undefined reference to ...") is the first error.
+Compiled linkProgram(const Manifest& manifest, const BuildPlaces& places,
+                     const std::vector<std::string>& objects, const std::string& program,
+                     const CompileLimits& limits, const volatile std::sig_atomic_t* stop);
+
 /// A new random key (from the kernel's generator).
 run::Key newKey();
 
