@@ -15,6 +15,9 @@ if(NOT TARGET kit_catch_main)
   add_library(kit_catch_main STATIC "${PROJECT_SOURCE_DIR}/mazekit/harness/catch_main.cpp")
   target_link_libraries(kit_catch_main PUBLIC Catch2::Catch2 PRIVATE nlohmann_json::nlohmann_json)
   target_compile_features(kit_catch_main PUBLIC cxx_std_17)
+  # Without debug information: nobody steps through Catch2's main, and every test program and
+  # every student's step links it, so its size is link time in the student's loop.
+  target_compile_options(kit_catch_main PRIVATE -g0)
 
   add_library(kit_catch_pch OBJECT "${CMAKE_CURRENT_LIST_DIR}/catch_pch.cpp")
   target_link_libraries(kit_catch_pch PUBLIC Catch2::Catch2)
