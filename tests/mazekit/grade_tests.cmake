@@ -24,4 +24,4 @@ set_tests_properties("mazekit.grade grades a hostile class beside the honest one
 add_test(NAME "mazekit.grade writes junit.xml that a JUnit schema accepts"
   COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/check_junit.sh" "${CMAKE_CURRENT_BINARY_DIR}/grade-check")
 set_tests_properties("mazekit.grade writes junit.xml that a JUnit schema accepts"
-  PROPERTIES LABELS "mazekit;grading" FIXTURES_REQUIRED honest_class_graded)
+  PROPERTIES LABELS "mazekit;grading;slow" FIXTURES_REQUIRED honest_class_graded)
