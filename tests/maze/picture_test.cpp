@@ -30,7 +30,8 @@ TEST_CASE("the PNG shows a wall exactly where the grid has one, square for squar
     for (int c = 0; c < 11; ++c) {
       // Centre pixel of the cell square, of the square east of it, and the one south of it.
       const auto px = [&](int sx, int sy) {
-        return png.paletteIndex(static_cast<std::uint32_t>(sx * 3 + 1), static_cast<std::uint32_t>(sy * 3 + 1));
+        return png.paletteIndex(static_cast<std::uint32_t>(sx * 3 + 1),
+                                static_cast<std::uint32_t>(sy * 3 + 1));
       };
       CHECK(px(2 * c + 1, 2 * r + 1) == 0);
       CHECK(px(2 * c + 2, 2 * r + 1) == (grid.isOpen({r, c}, maze::Direction::east) ? 0 : 1));
@@ -54,7 +55,8 @@ TEST_CASE("the PNG marks a path, cells and passages between, in the path colour"
   }
   CHECK(marked == 2 * options.path.size() - 1);
   for (const maze::Cell c : options.path) {
-    CHECK(png.paletteIndex(static_cast<std::uint32_t>(2 * c.col + 1), static_cast<std::uint32_t>(2 * c.row + 1)) == 2);
+    CHECK(png.paletteIndex(static_cast<std::uint32_t>(2 * c.col + 1),
+                           static_cast<std::uint32_t>(2 * c.row + 1)) == 2);
   }
 }
 
@@ -77,11 +79,13 @@ TEST_CASE("bad picture options are refused with the value", "[maze][picture]") {
   CHECK_THROWS_WITH(maze::toPng(grid, options), "square size must be 1 to 64 pixels, got 0");
   options.squarePixels = 2;
   options.path = {{0, 0}, {1, 1}};
-  CHECK_THROWS_WITH(maze::toSvg(grid, options), "path step 1 (1, 1) is not next to the step before it");
+  CHECK_THROWS_WITH(maze::toSvg(grid, options),
+                    "path step 1 (1, 1) is not next to the step before it");
   options.path = {{0, 0}, {0, 3}};
   CHECK_THROWS_WITH(maze::toPng(grid, options), "path step 1 (0, 3) is off the maze");
-  CHECK_THROWS_WITH(maze::savePicture(grid, "maze.gif"),
-                    "cannot save a maze picture as '.gif' (maze.gif); use a .png or .svg file name");
+  CHECK_THROWS_WITH(
+      maze::savePicture(grid, "maze.gif"),
+      "cannot save a maze picture as '.gif' (maze.gif); use a .png or .svg file name");
 }
 
 TEST_CASE("savePicture writes the file whole", "[maze][picture]") {

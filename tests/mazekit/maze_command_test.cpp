@@ -7,7 +7,6 @@
 #include <sstream>
 #include <string>
 
-
 #include <maze/generators.hpp>
 #include <maze/picture.hpp>
 #include <maze/solvers.hpp>
@@ -53,7 +52,8 @@ TEST_CASE("mazekit maze writes the library's PNG and SVG, the same every run", "
   const fs::path dir = scratch("pictures");
   const std::string png = (dir / "a maze.png").string();  // a path with a space
   const std::string svg = (dir / "a maze.svg").string();
-  const Run run = mazekit("maze --size 20x10 --seed 4 --solve --png '" + png + "' --svg '" + svg + "'");
+  const Run run =
+      mazekit("maze --size 20x10 --seed 4 --solve --png '" + png + "' --svg '" + svg + "'");
   REQUIRE(run.status == 0);
   CHECK(run.out.find("cells long") != std::string::npos);
 
@@ -92,8 +92,9 @@ TEST_CASE("mazekit maze --braid 1 leaves no dead end", "[mazekit][maze]") {
 TEST_CASE("mazekit maze refuses bad options with one line and status 2", "[mazekit][maze]") {
   const Run size = mazekit("maze --size 0x4");
   CHECK(size.status == 2);
-  CHECK(size.out == "mazekit: --size must be WIDTHxHEIGHT in cells, each from 1 to 100000, like "
-                    "30x20; got '0x4'\n");
+  CHECK(size.out ==
+        "mazekit: --size must be WIDTHxHEIGHT in cells, each from 1 to 100000, like "
+        "30x20; got '0x4'\n");
   const Run algorithm = mazekit("maze --algorithm wilsn");
   CHECK(algorithm.status == 2);
   CHECK(algorithm.out.find("'wilsn'") != std::string::npos);

@@ -36,7 +36,8 @@ using Run = kit_test::CommandResult;
 Run run(const std::string& command) { return kit_test::runCommand(command, work); }
 
 Run render(const fs::path& out) {
-  return run(quoted(MAZEKIT_EXE) + " render --seed " + std::to_string(seed) + " --out " + quoted(out.string()));
+  return run(quoted(MAZEKIT_EXE) + " render --seed " + std::to_string(seed) + " --out " +
+             quoted(out.string()));
 }
 
 // Every file under a folder, by relative path, with its bytes.
@@ -91,7 +92,9 @@ std::string chromiumProgram() {
 // A screenshot of a page in headless Chromium, with a fresh profile each time.
 Image screenshot(const std::string& url, const fs::path& png, int width, int height) {
   const std::string chromium = chromiumProgram();
-  INFO("headless Chromium is needed: scripts/install-deps.sh installs Debian's chromium, or set CHROMIUM");
+  INFO(
+      "headless Chromium is needed: scripts/install-deps.sh installs Debian's chromium, or set "
+      "CHROMIUM");
   REQUIRE(!chromium.empty());
   const fs::path profile = work / ("profile-" + png.stem().string());
   fs::remove_all(profile);
@@ -100,9 +103,10 @@ Image screenshot(const std::string& url, const fs::path& png, int width, int hei
                     " --headless --no-sandbox --disable-gpu --disable-background-networking"
                     " --disable-component-update --disable-sync --no-first-run"
                     " --hide-scrollbars --force-device-scale-factor=1"
-                    " --user-data-dir=" + quoted(profile.string()) +
-                    " --screenshot=" + quoted(png.string()) + " --window-size=" +
-                    std::to_string(width) + "," + std::to_string(height) + " " + quoted(url));
+                    " --user-data-dir=" +
+                    quoted(profile.string()) + " --screenshot=" + quoted(png.string()) +
+                    " --window-size=" + std::to_string(width) + "," + std::to_string(height) + " " +
+                    quoted(url));
   fs::remove_all(profile);
   INFO("chromium said: " << r.err);
   REQUIRE(r.status == 0);
@@ -115,7 +119,8 @@ Image screenshot(const std::string& url, const fs::path& png, int width, int hei
 
 // What frame n of the 20 × 20 maze shows at the centre of each square: the background, or
 // the fill of the last of the first n stamps on that square. Row by row from the top.
-std::vector<std::string> expectedFrame(const std::vector<turtle::StampInfo>& stamps, std::size_t n) {
+std::vector<std::string> expectedFrame(const std::vector<turtle::StampInfo>& stamps,
+                                       std::size_t n) {
   std::vector<std::string> squares(400, turtle::Color("blue").hex());
   for (std::size_t i = 0; i < n; ++i) {
     const int col = static_cast<int>(std::lround((stamps[i].position.x + 190) / 20));
@@ -132,13 +137,15 @@ std::vector<std::string> expectedFrame(const std::vector<turtle::StampInfo>& sta
 std::vector<std::string> shownFrame(const Image& image) {
   std::vector<std::string> squares;
   for (std::uint32_t row = 0; row < 20; ++row) {
-    for (std::uint32_t col = 0; col < 20; ++col) squares.push_back(image.hexAt(col * 20 + 10, row * 20 + 10));
+    for (std::uint32_t col = 0; col < 20; ++col)
+      squares.push_back(image.hexAt(col * 20 + 10, row * 20 + 10));
   }
   return squares;
 }
 
 // "" when a frame shows what it should, otherwise the first square that differs.
-std::string firstDifference(const std::vector<std::string>& shown, const std::vector<std::string>& expected) {
+std::string firstDifference(const std::vector<std::string>& shown,
+                            const std::vector<std::string>& expected) {
   for (std::size_t i = 0; i < expected.size(); ++i) {
     if (shown.at(i) != expected[i]) {
       return "row " + std::to_string(i / 20) + " column " + std::to_string(i % 20) + " shows " +
@@ -184,7 +191,8 @@ TEST_CASE("render draws every lesson step, the animations and an index, the same
     for (const auto& golden : fs::directory_iterator(lesson.path() / "pictures")) {
       if (golden.path().extension() != ".png") continue;
       ++steps;
-      const std::string base = "lessons/" + lesson.path().filename().string() + "/" + golden.path().stem().string();
+      const std::string base =
+          "lessons/" + lesson.path().filename().string() + "/" + golden.path().stem().string();
       INFO(base);
       REQUIRE(files.count(base + ".png") == 1);
       CHECK(files.at(base + ".png").substr(0, 8) == std::string("\x89PNG\r\n\x1a\n", 8));
@@ -194,7 +202,8 @@ TEST_CASE("render draws every lesson step, the animations and an index, the same
     }
   }
   CHECK(steps >= 31);
-  CHECK(files.size() == 2 * steps + 3);  // the pictures, the two animations, index.html: no leftovers
+  CHECK(files.size() ==
+        2 * steps + 3);  // the pictures, the two animations, index.html: no leftovers
   CHECK(index.find("src=\"maze-animation.svg\"") != std::string::npos);
   CHECK(index.find("href=\"maze-animation.html\"") != std::string::npos);
   CHECK(index.find("http") == std::string::npos);  // nothing fetched from the network
@@ -220,7 +229,8 @@ TEST_CASE("the animated SVG shows makeMaze() then solve(), one stamp after anoth
       R"re(<g visibility="hidden"><rect x="([-0-9.]+)" y="([-0-9.]+)" width="20" height="20" fill="(#[0-9a-f]{6})"/><set attributeName="visibility" to="visible" begin="clock.begin\+([0-9.]+)s" dur="([0-9.]+)s"/></g>)re");
   std::size_t i = 0;
   double lastBegin = 0;
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), stamp); it != std::sregex_iterator(); ++it, ++i) {
+  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), stamp); it != std::sregex_iterator();
+       ++it, ++i) {
     REQUIRE(i < stamps.size());
     const auto& m = *it;
     INFO("stamp " << i);
@@ -259,8 +269,10 @@ TEST_CASE("in headless Chromium the slider page shows the maze frame by frame") 
   const std::size_t middle = stamps.size() / 2;
 
   const Image first = screenshot(page + "?frame=0", work / "frame-first.png", 400, 500);
-  const Image half = screenshot(page + "#frame=" + std::to_string(middle), work / "frame-middle.png", 400, 500);
-  const Image last = screenshot(page + "#frame=" + std::to_string(stamps.size()), work / "frame-last.png", 400, 500);
+  const Image half =
+      screenshot(page + "#frame=" + std::to_string(middle), work / "frame-middle.png", 400, 500);
+  const Image last = screenshot(page + "#frame=" + std::to_string(stamps.size()),
+                                work / "frame-last.png", 400, 500);
 
   // Frame 0 is the bare blue screen; the middle frame has the first half of the stamps; the
   // last frame is the solved maze: white ways, the red way found, the yellow END.

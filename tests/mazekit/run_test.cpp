@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -204,4 +205,15 @@ TEST_CASE("a step that ends before reporting, crashes or times out gets that ver
   slow.timedOut = true;
   CHECK(run::stepVerdict(slow, {}, expected).reason ==
         "timed out: still running after 1 s (a loop that never ends?)");
+}
+
+TEST_CASE("the inherited environment takes each override in place of the variable it names",
+          "[mazekit][run]") {
+  ::setenv("MAZEKIT_ENV_TEST", "old", 1);
+  const auto env = run::inheritedEnvironment({"MAZEKIT_ENV_TEST=new", "MAZEKIT_ENV_ADDED=1"});
+  CHECK(std::count(env.begin(), env.end(), "MAZEKIT_ENV_TEST=new") == 1);
+  CHECK(std::count(env.begin(), env.end(), "MAZEKIT_ENV_TEST=old") == 0);
+  CHECK(std::count(env.begin(), env.end(), "MAZEKIT_ENV_ADDED=1") == 1);
+  CHECK(run::inheritedEnvironment().size() + 1 == env.size());
+  ::unsetenv("MAZEKIT_ENV_TEST");
 }

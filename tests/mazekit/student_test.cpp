@@ -60,13 +60,9 @@ run::Result runShell(const std::vector<std::string>& argv,
                      const std::vector<std::pair<std::string, std::string>>& env) {
   run::Command command;
   command.argv = argv;
-  for (const std::string& entry : run::inheritedEnvironment()) {
-    const std::string name = entry.substr(0, entry.find('='));
-    const bool replaced =
-        std::any_of(env.begin(), env.end(), [&name](const auto& e) { return e.first == name; });
-    if (!replaced) command.environment.push_back(entry);
-  }
-  for (const auto& [name, value] : env) command.environment.push_back(name + "=" + value);
+  std::vector<std::string> overrides;
+  for (const auto& [name, value] : env) overrides.push_back(name + "=" + value);
+  command.environment = run::inheritedEnvironment(overrides);
   run::Limits limits;
   limits.wallSeconds = 110;
   limits.cpuSeconds = 110;

@@ -20,8 +20,8 @@ struct PngImage {
   std::uint32_t width = 0;
   std::uint32_t height = 0;
   int bitDepth = 0;
-  int colorType = 0;      ///< 2 RGB, 3 palette, 6 RGBA
-  std::string palette;    ///< the PLTE chunk: r, g, b for each index
+  int colorType = 0;                            ///< 2 RGB, 3 palette, 6 RGBA
+  std::string palette;                          ///< the PLTE chunk: r, g, b for each index
   std::vector<std::vector<std::uint8_t>> rows;  ///< unfiltered bytes, row after row
 
   /// The palette index of pixel (x, y) in a palette image.

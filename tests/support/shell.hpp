@@ -41,9 +41,8 @@ inline CommandResult runCommand(const std::string& command, const std::filesyste
   const std::string pid = std::to_string(getpid());
   const auto out = scratch / ("stdout-" + pid + ".txt");
   const auto err = scratch / ("stderr-" + pid + ".txt");
-  const int raw = std::system((command + " </dev/null >" + quoted(out.string()) + " 2>" +
-                               quoted(err.string()))
-                                  .c_str());
+  const int raw = std::system(
+      (command + " </dev/null >" + quoted(out.string()) + " 2>" + quoted(err.string())).c_str());
   CommandResult result;
   result.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   result.out = readFile(out);

@@ -2,8 +2,8 @@
 // Mazes as text, written and read. Four formats, shown here for the same 2 × 3 maze:
 //
 //   TextFormat::hash         TextFormat::fullBlock   TextFormat::plusMinus   TextFormat::boxDrawing
-//   (seed 001, mazelib,      (seed 002)              (seed 000, Buck)        (Unicode lines)
-//    Daedalus)
+//   (as mazelib and          (block characters)      (as Jamis Buck's        (Unicode lines)
+//    Daedalus write it)                               book draws it)
 //   #######                  ███████                 +---+---+---+           ┌───┬───────┐
 //   # #   #                  █ █   █                 |   |       |           │   │       │
 //   # # # #                  █ █ █ █                 +   +   +   +           │   ╵   ╷   │

@@ -64,10 +64,7 @@ std::string urlPath(const std::string& path) {
 int runPictureProgram(const fs::path& program, const fs::path& pictures, const fs::path& log) {
   run::Command command;
   command.argv = {program.string()};
-  for (const std::string& entry : run::inheritedEnvironment()) {
-    if (entry.rfind("MAZEKIT_PICTURES=", 0) != 0) command.environment.push_back(entry);
-  }
-  command.environment.push_back("MAZEKIT_PICTURES=" + pictures.string());
+  command.environment = run::inheritedEnvironment({"MAZEKIT_PICTURES=" + pictures.string()});
   run::Limits limits;
   limits.wallSeconds = 120;
   limits.cpuSeconds = 120;

@@ -71,9 +71,16 @@ Fd::~Fd() {
   if (fd_ >= 0) ::close(fd_);
 }
 
-std::vector<std::string> inheritedEnvironment() {
+std::vector<std::string> inheritedEnvironment(const std::vector<std::string>& overrides) {
+  const auto name = [](const std::string& entry) { return entry.substr(0, entry.find('=')); };
   std::vector<std::string> env;
-  for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string entry = *e;
+    const bool replaced = std::any_of(overrides.begin(), overrides.end(),
+                                      [&](const std::string& o) { return name(o) == name(entry); });
+    if (!replaced) env.push_back(entry);
+  }
+  env.insert(env.end(), overrides.begin(), overrides.end());
   return env;
 }
 

@@ -79,9 +79,10 @@ struct Result {
 Result runProcess(const Command& command, const Limits& limits,
                   const volatile std::sig_atomic_t* stop = nullptr);
 
-/// The environment mazekit runs with, for the kit's own tools (cmake, ctest): never for a
-/// student's code.
-std::vector<std::string> inheritedEnvironment();
+/// The environment mazekit runs with, for the kit's own tools (cmake, ctest) and the student's
+/// own step on their machine: never for code `mazekit grade` runs. Each "NAME=value" of
+/// `overrides` replaces the inherited NAME.
+std::vector<std::string> inheritedEnvironment(const std::vector<std::string>& overrides = {});
 
 /// What limits apply on this machine, in one line: "memory and processes per step through
 /// cgroup v1; CPU time, file size and output per process".

@@ -66,16 +66,7 @@ class BuildLock {
 // The environment of the kit's own tools and of the student's step: the student's own, with
 // the compiler's messages in plain English and without colour codes.
 std::vector<std::string> plainEnvironment() {
-  std::vector<std::string> environment;
-  for (const std::string& entry : run::inheritedEnvironment()) {
-    const std::string name = entry.substr(0, entry.find('='));
-    if (name == "LC_ALL" || name == "LANG" || name == "GCC_COLORS" || name == "CLICOLOR_FORCE")
-      continue;
-    environment.push_back(entry);
-  }
-  for (const char* entry : {"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0"})
-    environment.emplace_back(entry);
-  return environment;
+  return run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0"});
 }
 
 // The build: CMake through ninja, which may take a while the first time (the turtle library).
