@@ -103,16 +103,17 @@ std::string BuildPlaces::seen(const fs::path& host) const {
 namespace {
 
 // The compiler and its flags for a student's source, up to the source itself.
-std::vector<std::string> compilerFlags(const Manifest& manifest, const BuildPlaces& places,
-                                       const std::string& lessonId, const std::string& stepId) {
+// No -D: a macro defined on the command line that the precompiled header mentions (as
+// lesson_picture.hpp mentions KIT_STEP_ID) makes g++ ignore the header and parse it again, four
+// times the compile. The step programs hand their picture to the report, so they need no names.
+std::vector<std::string> compilerFlags(const Manifest& manifest, const BuildPlaces& places) {
   std::vector<std::string> argv{manifest.compiler, manifest.standard};
   argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
   // Built for speed of building, not of running: the lesson steps run in milliseconds.
   argv.insert(argv.end(),
               {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-include",
                places.seen(places.pch / pchHeader), "-I", places.seen(places.code), "-I",
-               places.sandboxed ? "/kit/include" : manifest.studentInclude.string(),
-               "-DKIT_LESSON_ID=\"" + lessonId + "\"", "-DKIT_STEP_ID=\"" + stepId + "\""});
+               places.sandboxed ? "/kit/include" : manifest.studentInclude.string()});
   return argv;
 }
 
@@ -161,16 +162,15 @@ Compiled runBuild(const Manifest& manifest, const BuildPlaces& places,
 }  // namespace
 
 std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPlaces& places,
-                                        const std::string& lessonId, const std::string& stepId,
                                         const fs::path& source, const std::string& program) {
-  std::vector<std::string> argv = compilerFlags(manifest, places, lessonId, stepId);
+  std::vector<std::string> argv = compilerFlags(manifest, places);
   argv.insert(argv.end(), {places.seen(source), "-o", places.seen(places.bin / program)});
   addLinkTail(manifest, places, argv);
   return argv;
 }
 
-void buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
-                            const CompileLimits& limits) {
+std::string buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
+                                   const CompileLimits& limits) {
   fs::create_directories(places.pch);
   std::ofstream(places.pch / pchHeader)
       << "// The headers every step program starts with, precompiled once per run.\n"
@@ -193,21 +193,29 @@ void buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
         "cannot precompile the harness's header for the students' programs: " +
         (r.error.empty() ? describeLimitHit(r, generous) + "\n" + r.output : r.error));
   }
+  // A header g++ does not take is parsed again in every compile, silently: ask it.
+  std::ofstream(places.pch / "probe.cpp") << "// Does the compiler take the precompiled header?\n";
+  std::vector<std::string> probe = compilerFlags(manifest, header);
+  probe.insert(probe.end(),
+               {"-Winvalid-pch", "-fsyntax-only", header.seen(places.pch / "probe.cpp")});
+  const run::Result taken = runCompiler(manifest, header, probe, generous, nullptr);
+  if (taken.exitedWith(0) && taken.output.find("not used") == std::string::npos) return "";
+  return "the precompiled header is not used, so every compile parses Catch2 again (slower, "
+         "grades unchanged): " +
+         (taken.output.empty() ? taken.error : taken.output.substr(0, taken.output.find('\n')));
 }
 
-Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std::string& lessonId,
-                 const std::string& stepId, const fs::path& source, const std::string& program,
-                 const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
-  return runBuild(manifest, places,
-                  compileCommand(manifest, places, lessonId, stepId, source, program), program,
+Compiled compile(const Manifest& manifest, const BuildPlaces& places, const fs::path& source,
+                 const std::string& program, const CompileLimits& limits,
+                 const volatile std::sig_atomic_t* stop) {
+  return runBuild(manifest, places, compileCommand(manifest, places, source, program), program,
                   limits, stop);
 }
 
-Compiled compileObject(const Manifest& manifest, const BuildPlaces& places,
-                       const std::string& lessonId, const std::string& stepId,
-                       const fs::path& source, const std::string& object,
-                       const CompileLimits& limits, const volatile std::sig_atomic_t* stop) {
-  std::vector<std::string> argv = compilerFlags(manifest, places, lessonId, stepId);
+Compiled compileObject(const Manifest& manifest, const BuildPlaces& places, const fs::path& source,
+                       const std::string& object, const CompileLimits& limits,
+                       const volatile std::sig_atomic_t* stop) {
+  std::vector<std::string> argv = compilerFlags(manifest, places);
   argv.insert(argv.end(), {"-c", places.seen(source), "-o", places.seen(places.bin / object)});
   return runBuild(manifest, places, argv, object, limits, stop);
 }

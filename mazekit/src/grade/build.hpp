@@ -48,25 +48,23 @@ struct Compiled {
 /// The compiler's command line for one program from `source` (a generated file under
 /// places.sources) into places.bin/`program`.
 std::vector<std::string> compileCommand(const Manifest& manifest, const BuildPlaces& places,
-                                        const std::string& lessonId, const std::string& stepId,
                                         const std::filesystem::path& source,
                                         const std::string& program);
 
 /// Precompiles the harness header (Catch2, the turtle library) once for a run, with the flags
-/// every student's program is built with. Throws std::runtime_error when it fails.
-void buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
-                            const CompileLimits& limits);
+/// every student's program is built with. Throws std::runtime_error when it fails; returns a
+/// one-line warning when the compiler would not take it (grading is then slower), else "".
+std::string buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& places,
+                                   const CompileLimits& limits);
 
 /// Compiles and links one program. The first error is shown relative to the student's folder
 /// or the lesson's.
-Compiled compile(const Manifest& manifest, const BuildPlaces& places, const std::string& lessonId,
-                 const std::string& stepId, const std::filesystem::path& source,
-                 const std::string& program, const CompileLimits& limits,
-                 const volatile std::sig_atomic_t* stop);
+Compiled compile(const Manifest& manifest, const BuildPlaces& places,
+                 const std::filesystem::path& source, const std::string& program,
+                 const CompileLimits& limits, const volatile std::sig_atomic_t* stop);
 
 /// Compiles one source into the object file places.bin/`object`, without linking.
 Compiled compileObject(const Manifest& manifest, const BuildPlaces& places,
-                       const std::string& lessonId, const std::string& stepId,
                        const std::filesystem::path& source, const std::string& object,
                        const CompileLimits& limits, const volatile std::sig_atomic_t* stop);
 

@@ -193,9 +193,8 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
   };
 
   double compiling = 0;
-  const Compiled combined =
-      compile(run.manifest, places, run.lesson.id, "combined", places.sources / "combined.cpp",
-              "combined", run.compileLimits, run.stop);
+  const Compiled combined = compile(run.manifest, places, places.sources / "combined.cpp",
+                                    "combined", run.compileLimits, run.stop);
   compiling += combined.seconds;
   if (combined.ok) return keyFor("combined", every, true);
   if (combined.interrupted) return decideAll(every, interrupted);
@@ -207,9 +206,8 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
         "#include <catch2/catch.hpp>\n#include <lesson_picture.hpp>\n";
     for (const std::string& file : run.lesson.files) alone += "#include \"" + file + "\"\n";
     writeFile(places.sources / "alone.cpp", alone);
-    const Compiled own =
-        compile(run.manifest, places, run.lesson.id, "alone", places.sources / "alone.cpp", "alone",
-                run.compileLimits, run.stop);
+    const Compiled own = compileObject(run.manifest, places, places.sources / "alone.cpp",
+                                       "alone.o", run.compileLimits, run.stop);
     compiling += own.seconds;
     if (!own.ok && !own.limitHit && own.error == combined.error)
       return decideAll(every, failed(combined));
@@ -231,9 +229,8 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
       continue;
     }
     const std::string name = "step" + std::to_string(k + 1);
-    const Compiled object =
-        compileObject(run.manifest, places, run.lesson.id, lessonSteps[k].id,
-                      places.sources / (name + ".cpp"), name + ".o", run.compileLimits, run.stop);
+    const Compiled object = compileObject(run.manifest, places, places.sources / (name + ".cpp"),
+                                          name + ".o", run.compileLimits, run.stop);
     compiling += object.seconds;
     if (!object.ok) {
       decide(k, failed(object));
@@ -463,7 +460,10 @@ int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* st
   pchPlaces.code = run.pch;
   pchPlaces.sources = run.pch;
   pchPlaces.bin = run.pch;
-  buildPrecompiledHeader(manifest, pchPlaces, run.compileLimits);
+  if (const std::string warning = buildPrecompiledHeader(manifest, pchPlaces, run.compileLimits);
+      !warning.empty()) {
+    std::cerr << "mazekit grade: warning: " << text::terminalLine(warning) << "\n";
+  }
 
   std::vector<StudentResult> students(found.size());
   std::set<std::string> taken{"work", "build", "grades.csv", "report.html", outMarker};
