@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -66,6 +67,21 @@ TEST_CASE("the runner captures output, exit status and the report channel", "[ma
   CHECK(r.output == "out\nerr\n");
   CHECK(r.report == "report");
   CHECK_FALSE(r.timedOut);
+}
+
+TEST_CASE("a program gets no file mazekit has open, only its output and report channel",
+          "[mazekit][run]") {
+  // As a grading thread writing a classmate's results or keying a program would have it:
+  // open for writing, and inheritable.
+  const fs::path dir = scratch("fds");
+  const int first = ::open((dir / "classmate.json").c_str(), O_WRONLY | O_CREAT, 0644);
+  const int open = ::fcntl(first, F_DUPFD, 10);  // above the fds a child is given
+  ::close(first);
+  REQUIRE(open >= 10);
+  const run::Result r = shell("ls /proc/$$/fd | sort -n | tr '\\n' ' '");
+  ::close(open);
+  CHECK(r.output == "0 1 2 3 ");  // 3: the report channel
+  CHECK(r.output.find(std::to_string(open) + " ") == std::string::npos);
 }
 
 TEST_CASE("the runner stops a program at its wall-time limit and keeps only the output cap",

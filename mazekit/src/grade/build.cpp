@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "../../harness/report_signature.hpp"
+#include "run/process.hpp"
 #include "student/student.hpp"
 
 namespace fs = std::filesystem;
@@ -276,6 +277,9 @@ void writeKeyedProgram(const fs::path& from, const fs::path& to, const run::Key&
   std::copy(noise.begin(), noise.end(), bytes.begin() + static_cast<std::ptrdiff_t>(at));
   const fs::path temporary = to.string() + ".partial";
   {
+    // No child may be forked while the program is open for writing: it would keep the file
+    // open, and starting the program would fail with "Text file busy".
+    const auto noForks = run::holdForks();
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
     out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
     if (!out) throw std::runtime_error("cannot write " + temporary.string());

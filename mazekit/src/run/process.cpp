@@ -14,6 +14,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <mutex>
 #include <optional>
 
 #include "run/cgroup.hpp"
@@ -22,6 +23,8 @@ extern char** environ;
 
 namespace mazekit::run {
 namespace {
+
+std::mutex forkMutex;  // see holdForks()
 
 using Clock = std::chrono::steady_clock;
 
@@ -103,6 +106,8 @@ std::string describeLimits() {
   return text + "; wall time, CPU time per process, file size and output per step";
 }
 
+std::unique_lock<std::mutex> holdForks() { return std::unique_lock<std::mutex>(forkMutex); }
+
 Result runProcess(const Command& command, const Limits& limits,
                   const volatile std::sig_atomic_t* stop) {
   Result result;
@@ -133,9 +138,16 @@ Result runProcess(const Command& command, const Limits& limits,
   const std::vector<int> joinFds = group ? group->joinFds() : std::vector<int>{};
   const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 
+  // A child gets only fds 0-2 and the report channel: the files other threads have open (a
+  // classmate's results, a program being keyed) close when it starts its program.
+  const int firstClosed = report ? 4 : 3;
+  const int openMax = static_cast<int>(std::clamp(::sysconf(_SC_OPEN_MAX), 256L, 65536L));
+
   const auto start = Clock::now();
+  std::unique_lock<std::mutex> forking(forkMutex);
   const pid_t pid = ::fork();
   if (pid < 0) {
+    forking.unlock();
     result.error = std::string("cannot fork: ") + std::strerror(errno);
     if (devNull >= 0) ::close(devNull);
     return result;
@@ -150,6 +162,9 @@ Result runProcess(const Command& command, const Limits& limits,
     ::dup2(output->write.get(), 2);
     if (report) {
       ::dup2(report->write.get(), 3);  // dup2 clears close-on-exec: fd 3 stays open
+    }
+    if (::close_range(static_cast<unsigned>(firstClosed), ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
+      for (int fd = firstClosed; fd < openMax; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
     if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
     const auto cpu = static_cast<rlim_t>(std::max(1.0, limits.cpuSeconds + 0.5));
@@ -168,6 +183,7 @@ Result runProcess(const Command& command, const Limits& limits,
     (void)written;
     ::_exit(127);
   }
+  forking.unlock();
   if (devNull >= 0) ::close(devNull);
   ::setpgid(pid, pid);  // as the child does: whichever runs first
   output->write = Fd();

@@ -8,6 +8,7 @@
 #include <cstddef>
 #include <filesystem>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -78,6 +79,11 @@ struct Result {
 /// several threads at once.
 Result runProcess(const Command& command, const Limits& limits,
                   const volatile std::sig_atomic_t* stop = nullptr);
+
+/// Held while a file is open for writing that a program will run from (a keyed step
+/// program): runProcess forks only while it is free, so no child ever holds that file open
+/// ("Text file busy" when the program is started).
+std::unique_lock<std::mutex> holdForks();
 
 /// The environment mazekit runs with, for the kit's own tools (cmake, ctest) and the student's
 /// own step on their machine: never for code `mazekit grade` runs. Each "NAME=value" of
