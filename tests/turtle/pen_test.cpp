@@ -198,23 +198,6 @@ TEST_CASE("undo takes back the last action, one at a time", "[pen][undo]") {
   CHECK(t.undobufferentries() == 0);
 }
 
-TEST_CASE("undo takes back a fill", "[pen][undo][fill]") {
-  Screen screen;
-  Turtle t(screen);
-  t.fillcolor("yellow");
-  t.begin_fill();
-  t.forward(100);
-  t.left(90);
-  t.forward(100);
-  t.end_fill();
-  REQUIRE(screen.colorAt(80, 20) == "yellow");
-  t.undo();
-  CHECK(t.filling());
-  CHECK(screen.colorAt(80, 20) == "white");
-  t.end_fill();
-  CHECK(screen.colorAt(80, 20) == "yellow");
-}
-
 TEST_CASE("the undo buffer keeps the last 1000 actions", "[pen][undo]") {
   Screen screen;
   Turtle t(screen);

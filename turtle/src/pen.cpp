@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "python_numbers.hpp"
 #include "screen_impl.hpp"
 
 namespace turtle {
@@ -37,13 +38,11 @@ struct UndoEntry {
   bool restoreFillPath = false;
   int firstItem = 0;  // the action drew items [firstItem, endItem)
   int endItem = 0;
-  int filledItem = 0;  // end_fill() gave this fill its points
+  int filledItem = 0;      // end_fill() gave this fill its points
+  bool endedFill = false;  // as Python's "dofill": undone, the fill is gone and not resumed
 };
 
 std::atomic<int> nextTurtleId{1};
-
-// Python's %, which is never negative for a positive divisor.
-double pyMod(double a, double b) { return a - b * std::floor(a / b); }
 
 std::string str(double value) {
   std::ostringstream out;
@@ -289,14 +288,13 @@ void Turtle::setheading(double angle) {
   State& s = self();
   // Python turns the short way round to the new heading.
   const double full = s.fullcircle;
-  const double turn = pyMod(angle - heading() + full / 2.0, full) - full / 2.0;
+  const double turn = detail::pyMod(angle - heading() + full / 2.0, full) - full / 2.0;
   s.rotate(turn);
 }
 
+// Two undo steps, as in Python: undo() after home() turns back and stays at (0, 0).
 void Turtle::home() {
-  State& s = self();
-  State::Action action(s);
-  s.moveTo({0, 0});
+  goTo(0, 0);
   setheading(0);
 }
 
@@ -346,6 +344,18 @@ void Turtle::dot(double size, const Color& color) {
   const double pensize = s.pose.pensize;
   const double diameter = size > 0 ? size : pensize + std::max(pensize, 4.0);
   s.screen->add(s.id, detail::Dot{s.pose.position, diameter, color});
+}
+
+void Turtle::dot(double size, double r, double g, double b) {
+  dot(size, Color::fromRgb(r, g, b, self().canvas().colormode));
+}
+
+void Turtle::requireNoMove(bool move) {
+  if (move) {
+    throw std::invalid_argument(
+        "write(text, true, ...) would move the turtle to the end of the text, which the kit "
+        "does not measure: write with false and move the turtle yourself");
+  }
 }
 
 int Turtle::stamp() {
@@ -409,7 +419,13 @@ void Turtle::undo() {
       std::get<detail::Fill>(item->shape).points.clear();
     }
   }
+  const int shape = s.pose.shape;  // Python's undo never changes the shape
   s.pose = entry.before;
+  s.pose.shape = shape;
+  if (entry.endedFill) {
+    screen.changed();
+    return;  // the fill is taken away; filling() stays false, as in Python
+  }
   s.filling = entry.filling;
   s.fillItem = entry.fillItem;
   if (entry.restoreFillPath) {
@@ -460,7 +476,7 @@ double Turtle::ycor() const { return self().pose.position.y; }
 
 double Turtle::heading() const {
   const State& s = self();
-  return pyMod(detail::headingOf(s.pose.orient) / s.degreesPerUnit(), s.fullcircle);
+  return detail::pyMod(detail::headingOf(s.pose.orient) / s.degreesPerUnit(), s.fullcircle);
 }
 
 double Turtle::towards(double x, double y) const {
@@ -468,7 +484,7 @@ double Turtle::towards(double x, double y) const {
   requireFinite(y, "y");
   const State& s = self();
   const Vec2D delta = Vec2D(x, y) - s.pose.position;
-  return pyMod(detail::headingOf(delta) / s.degreesPerUnit(), s.fullcircle);
+  return detail::pyMod(detail::headingOf(delta) / s.degreesPerUnit(), s.fullcircle);
 }
 
 double Turtle::distance(double x, double y) const {
@@ -557,16 +573,18 @@ void Turtle::begin_fill() {
 
 void Turtle::end_fill() {
   State& s = self();
-  State::Action action(s);
+  s.canvas();
   if (!s.filling) return;  // as in Python: end_fill() without begin_fill() does nothing
-  if (UndoEntry* entry = action.entry()) {
-    entry->fillPath = s.fillPath;
-    entry->restoreFillPath = true;
-  }
+  // Python records only a fill it drew (fewer than 3 points draw none), and its undo takes
+  // the fill away without resuming it.
   if (s.fillPath.size() > 2) {
     if (detail::Item* item = s.screen->find(s.fillItem)) {
+      State::Action action(s);
       std::get<detail::Fill>(item->shape) = detail::Fill{s.fillPath, s.pose.fillcolor};
-      if (UndoEntry* entry = action.entry()) entry->filledItem = s.fillItem;
+      if (UndoEntry* entry = action.entry()) {
+        entry->filledItem = s.fillItem;
+        entry->endedFill = true;
+      }
       s.screen->changed();
     }
   }
@@ -619,10 +637,11 @@ void Turtle::hideturtle() {
 }
 bool Turtle::isvisible() const { return self().pose.visible; }
 
+// Not an undo step, as in Python: undo() takes back the action before it.
 void Turtle::shape(const std::string& name) {
   State& s = self();
-  const int number = s.canvas().shapeNumber(name);
-  s.changePose([number](Pose& p) { p.shape = number; });
+  s.pose.shape = s.canvas().shapeNumber(name);
+  s.screen->changed();
 }
 
 const std::string& Turtle::shape() const {

@@ -12,6 +12,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "python_numbers.hpp"
+
 namespace turtle::detail {
 namespace {
 
@@ -126,7 +128,8 @@ void drawFill(cairo_t* cr, const Transform& t, const Fill& f) {
     cairo_line_to(cr, t.x(f.points[i].x), t.y(f.points[i].y));
   }
   cairo_close_path(cr);
-  cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
+  // Tk fills a polygon even-odd: a star drawn in one stroke keeps its centre hollow.
+  cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
   setColor(cr, f.color);
   cairo_fill(cr);
 }
@@ -268,11 +271,9 @@ std::string numberSurfacesFromOne(const std::string& svg) {
 
 }  // namespace
 
+// Python's turtle, word for word: round(math.atan2(y, x) * 180.0 / math.pi, 10) % 360.0.
 double headingOf(const Vec2D& orient) {
-  const double degrees = std::atan2(orient.y, orient.x) * 180.0 / M_PI;
-  const double rounded = std::round(degrees * 1e10) / 1e10;
-  const double heading = std::fmod(rounded + 360.0, 360.0);
-  return heading == 360.0 ? 0.0 : heading;
+  return pyMod(pyRound(std::atan2(orient.y, orient.x) * 180.0 / M_PI, 10), 360.0);
 }
 
 std::string renderPng(const Screen::Impl& screen, bool withTurtles) {

@@ -161,6 +161,7 @@ void Screen::clear() {
   self.bgcolor = Color("white");
   self.colormode = 1.0;
   self.tracerN = 1;
+  self.delayMs = Impl::defaultDelayMs;  // Python's clearscreen() puts the delay back too
   self.changed();
 }
 
@@ -171,8 +172,10 @@ void Screen::reset() {
   self.changed();
 }
 
+void Screen::tracer(int n) { impl().tracerN = n; }
+
 void Screen::tracer(int n, int delayMs) {
-  impl().tracerN = n;
+  tracer(n);
   delay(delayMs);
 }
 

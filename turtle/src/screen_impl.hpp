@@ -24,7 +24,8 @@ struct Screen::Impl {
   std::string title = "Python Turtle Graphics";
   double colormode = 1.0;
   int tracerN = 1;
-  int delayMs = 10;
+  static constexpr int defaultDelayMs = 10;  // Python's
+  int delayMs = defaultDelayMs;
 
   std::vector<detail::ShapeData> shapes;
   std::map<std::string, int> shapeIndex;

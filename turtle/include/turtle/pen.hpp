@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "turtle/color.hpp"
@@ -13,6 +14,10 @@
 #include "turtle/vec2d.hpp"
 
 namespace turtle {
+
+/// A number as Python's str() writes it: "123", "2.5", "100.0", "1e+16", "inf", "nan".
+std::string pythonStr(long long value);
+std::string pythonStr(double value);
 
 /// A font for Turtle::write: family, size in points (at 96 dots per inch, as a desktop
 /// shows them) and style ("normal", "bold", "italic" or "bold italic").
@@ -85,6 +90,8 @@ class Turtle {
   /// max(pensize + 4, 2 * pensize); the colour defaults to the pen colour.
   void dot(double size = 0);
   void dot(double size, const Color& color);
+  /// Python's dot(10, 0.5, 0.5, 0.5): the colour as numbers in the screen's colormode.
+  void dot(double size, double r, double g, double b);
   /// Leaves a copy of the turtle's shape on the canvas and returns its id.
   int stamp();
   /// Removes one of this turtle's stamps. Throws std::invalid_argument for an id that is not
@@ -173,6 +180,33 @@ class Turtle {
   ///     t.write("Goal", "left", {"Arial", 12, "bold"});
   void write(std::string_view text, std::string_view align = "left", const Font& font = {});
   void write(std::string_view text, std::string_view align, double fontSize);
+  /// Python's write(123) or write(2.5): the number as Python's str() writes it ("2.5",
+  /// "100.0", "1e+16").
+  template <
+      typename Number, typename... Rest,
+      std::enable_if_t<std::is_arithmetic_v<Number> && !std::is_same_v<Number, bool>, int> = 0>
+  void write(Number value, Rest&&... rest) {
+    std::string text;
+    if constexpr (std::is_integral_v<Number>) {
+      text = pythonStr(static_cast<long long>(value));
+    } else {
+      text = pythonStr(static_cast<double>(value));
+    }
+    write(std::string_view(text), std::forward<Rest>(rest)...);
+  }
+  /// Python's write(text, move, align, font). move=false is the same as write(text, align,
+  /// font); move=true throws std::invalid_argument (the kit does not measure text to move by).
+  template <typename Bool, std::enable_if_t<std::is_same_v<Bool, bool>, int> = 0>
+  void write(std::string_view text, Bool move, std::string_view align = "left",
+             const Font& font = {}) {
+    requireNoMove(move);
+    write(text, align, font);
+  }
+  template <typename Bool, std::enable_if_t<std::is_same_v<Bool, bool>, int> = 0>
+  void write(std::string_view text, Bool move, std::string_view align, double fontSize) {
+    requireNoMove(move);
+    write(text, align, fontSize);
+  }
 
   // --- Turtle state -----------------------------------------------------------------------
   void showturtle();
@@ -194,6 +228,8 @@ class Turtle {
   void turtlesize(double stretchWid, double stretchLen, double outline) {
     shapesize(stretchWid, stretchLen, outline);
   }
+  void turtlesize(double stretchWid, double stretchLen) { shapesize(stretchWid, stretchLen); }
+  void turtlesize(double stretch) { shapesize(stretch); }
   /// (stretch across, stretch along, outline).
   struct ShapeSize {
     double stretchWid;
@@ -201,6 +237,7 @@ class Turtle {
     double outline;
   };
   ShapeSize shapesize() const;
+  ShapeSize turtlesize() const { return shapesize(); }
 
   struct State;
 
@@ -208,6 +245,7 @@ class Turtle {
   friend class Screen;
   explicit Turtle(std::unique_ptr<State> state);
   double shapeOutline() const;
+  static void requireNoMove(bool move);
   State& self() const;
   std::unique_ptr<State> self_;
 };

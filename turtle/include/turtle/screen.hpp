@@ -71,7 +71,9 @@ class Screen {
   // --- Animation control: accepted so window code runs unchanged -----------------------
   // Nothing is animated here; pictures are made from the recorded drawing on demand, so
   // tracer(0) never hides anything and update() has nothing to flush.
-  void tracer(int n, int delayMs = 0);
+  void tracer(int n);
+  /// As tracer(n), and sets delay(delayMs); tracer(n) alone keeps the delay, as in Python.
+  void tracer(int n, int delayMs);
   int tracer() const;
   void update() {}
   void delay(int ms);
