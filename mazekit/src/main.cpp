@@ -30,8 +30,13 @@ void setExitStatus(int status) { exitStatus = std::max(exitStatus, status); }
 int main(int argc, char** argv) {
   CLI::App app{"mazekit: the turtle maze kit — check your steps, grade, verify, render"};
   app.name("mazekit");
+  app.set_version_flag("--version", "mazekit " MAZEKIT_VERSION);
   app.require_subcommand(0, 1);
   for (const auto addCommand : mazekit::commandTable) addCommand(app);
+  // `mazekit help grade` is `mazekit grade --help`; `mazekit help` is `mazekit --help`.
+  std::string helpTopic;
+  CLI::App* help = app.add_subcommand("help", "Show the help of a command: mazekit help grade");
+  help->add_option("command", helpTopic, "A command, as in mazekit --help");
 
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) args = {"status"};
@@ -42,6 +47,8 @@ int main(int argc, char** argv) {
     return app.exit(help);
   } catch (const CLI::CallForAllHelp& help) {
     return app.exit(help);
+  } catch (const CLI::CallForVersion& version) {
+    return app.exit(version);
   } catch (const CLI::ParseError& error) {
     std::cerr << "mazekit: " << error.what() << " (see mazekit --help)\n";
     return 2;
@@ -51,6 +58,26 @@ int main(int argc, char** argv) {
   } catch (const std::exception& error) {
     std::cerr << "mazekit: " << error.what() << "\n";
     return 1;
+  }
+  if (help->parsed()) {
+    if (helpTopic.empty()) {
+      // app.help() would show the help of the command given, which is `help` itself.
+      std::cout << app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal);
+      return 0;
+    }
+    for (const CLI::App* command : app.get_subcommands({})) {
+      if (command->get_name() == helpTopic) {
+        std::cout << command->help(app.get_name());
+        return 0;
+      }
+    }
+    std::string names;
+    for (const CLI::App* command : app.get_subcommands({})) {
+      names += (names.empty() ? "" : ", ") + command->get_name();
+    }
+    std::cerr << "mazekit: there is no command '" << helpTopic << "': the commands are " << names
+              << "\n";
+    return 2;
   }
   if (app.get_subcommands().empty()) {
     std::cout << app.help();

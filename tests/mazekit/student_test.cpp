@@ -523,6 +523,24 @@ TEST_CASE("bad usage is one line and exit status 2") {
   CHECK_FALSE(fs::exists(dir / "progress.json"));
 }
 
+TEST_CASE("mazekit --version names the kit's version and mazekit help shows a command's help") {
+  const auto version = runMazekit("--version", {}, "version");
+  CHECK(version.status == 0);
+  CHECK(version.out == "mazekit " MAZEKIT_VERSION "\n");
+  const auto all = runMazekit("help", {}, "help");
+  CHECK(all.status == 0);
+  CHECK(all.out == runMazekit("--help", {}, "help").out);
+  const auto grade = runMazekit("help grade", {}, "help");
+  CHECK(grade.status == 0);
+  CHECK(grade.out == runMazekit("grade --help", {}, "help").out);
+  CHECK(grade.out.find("--lesson") != std::string::npos);
+  const auto unknown = runMazekit("help grades", {}, "help");
+  CHECK(unknown.status == 2);
+  CHECK(lineCount(unknown.err) == 1);
+  CHECK(unknown.err.find("there is no command 'grades': the commands are status, watch") !=
+        std::string::npos);
+}
+
 TEST_CASE("mazekit with a build tree that is not there says how to build the kit") {
   const fs::path dir = freshDir("no-build");
   const auto run = runMazekit("status",
