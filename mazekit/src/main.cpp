@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
   for (const auto addCommand : mazekit::commandTable) addCommand(app);
   // `mazekit help grade` is `mazekit grade --help`; `mazekit help` is `mazekit --help`.
   std::string helpTopic;
-  CLI::App* help = app.add_subcommand("help", "Show the help of a command: mazekit help grade");
-  help->add_option("command", helpTopic, "A command, as in mazekit --help");
+  CLI::App* helpCommand =
+      app.add_subcommand("help", "Show the help of a command: mazekit help grade");
+  helpCommand->add_option("command", helpTopic, "A command, as in mazekit --help");
 
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) args = {"status"};
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
     std::cerr << "mazekit: " << error.what() << "\n";
     return 1;
   }
-  if (help->parsed()) {
+  if (helpCommand->parsed()) {
     if (helpTopic.empty()) {
       // app.help() would show the help of the command given, which is `help` itself.
       std::cout << app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal);
