@@ -66,14 +66,12 @@ int main(int argc, char** argv) {
       std::cout << app.get_formatter()->make_help(&app, app.get_name(), CLI::AppFormatMode::Normal);
       return 0;
     }
+    std::string names;
     for (const CLI::App* command : app.get_subcommands({})) {
       if (command->get_name() == helpTopic) {
         std::cout << command->help(app.get_name());
         return 0;
       }
-    }
-    std::string names;
-    for (const CLI::App* command : app.get_subcommands({})) {
       names += (names.empty() ? "" : ", ") + command->get_name();
     }
     std::cerr << "mazekit: there is no command '" << helpTopic << "': the commands are " << names

@@ -22,7 +22,6 @@ struct Pose {
   double pensize = 1;
   Color pencolor{"black"};
   Color fillcolor{"black"};
-  int shape = 0;
   double stretchWid = 1;
   double stretchLen = 1;
   double outline = 1;
@@ -38,8 +37,7 @@ struct UndoEntry {
   bool restoreFillPath = false;
   int firstItem = 0;  // the action drew items [firstItem, endItem)
   int endItem = 0;
-  int filledItem = 0;      // end_fill() gave this fill its points
-  bool endedFill = false;  // as Python's "dofill": undone, the fill is gone and not resumed
+  int filledItem = 0;  // end_fill() gave this fill its points
 };
 
 std::atomic<int> nextTurtleId{1};
@@ -70,6 +68,7 @@ struct Turtle::State {
   Turtle* owner = nullptr;
   int id = nextTurtleId++;
   Pose pose;
+  int shape = 0;  // outside the pose: Python's undo and reset both keep the shape
   double fullcircle = 360;
   bool filling = false;
   int fillItem = 0;
@@ -154,11 +153,7 @@ struct Turtle::State {
     s.changed();
   }
 
-  void resetPose() {
-    const int shape = pose.shape;  // Python's reset keeps the shape
-    pose = Pose{};
-    pose.shape = shape;
-  }
+  void resetPose() { pose = Pose{}; }
 
   void removeStamp(int stampId) {
     canvas().removeRange(stampId, stampId + 1);
@@ -188,7 +183,7 @@ void detachTurtle(Turtle::State& state) { state.screen = nullptr; }
 bool cursorOf(const Turtle::State& state, Stamp& out) {
   if (!state.pose.visible) return false;
   const Pose& p = state.pose;
-  out = Stamp{p.shape,      p.position, p.orient,   p.stretchWid,
+  out = Stamp{state.shape,  p.position, p.orient,   p.stretchWid,
               p.stretchLen, p.outline,  p.pencolor, p.fillcolor};
   return true;
 }
@@ -201,7 +196,7 @@ Turtle::Turtle(Screen& screen) : self_(std::make_unique<State>()) {
   Screen::Impl& s = screen.impl();
   self_->screen = &s;
   self_->owner = this;
-  self_->pose.shape = s.shapeNumber("classic");
+  self_->shape = s.shapeNumber("classic");
   s.turtles.push_back(self_.get());
   s.changed();
 }
@@ -363,7 +358,7 @@ int Turtle::stamp() {
   State::Action action(s);
   const Pose& p = s.pose;
   const int stampId =
-      s.screen->add(s.id, detail::Stamp{p.shape, p.position, p.orient, p.stretchWid, p.stretchLen,
+      s.screen->add(s.id, detail::Stamp{s.shape, p.position, p.orient, p.stretchWid, p.stretchLen,
                                         p.outline, p.pencolor, p.fillcolor});
   s.stampIds.push_back(stampId);
   return stampId;
@@ -414,17 +409,14 @@ void Turtle::undo() {
       std::remove_if(s.stampIds.begin(), s.stampIds.end(),
                      [&](int id) { return id >= entry.firstItem && id < entry.endItem; }),
       s.stampIds.end());
+  s.pose = entry.before;
   if (entry.filledItem != 0) {
+    // As Python's "dofill": the fill is taken away, and filling does not resume.
     if (detail::Item* item = screen.find(entry.filledItem)) {
       std::get<detail::Fill>(item->shape).points.clear();
     }
-  }
-  const int shape = s.pose.shape;  // Python's undo never changes the shape
-  s.pose = entry.before;
-  s.pose.shape = shape;
-  if (entry.endedFill) {
     screen.changed();
-    return;  // the fill is taken away; filling() stays false, as in Python
+    return;
   }
   s.filling = entry.filling;
   s.fillItem = entry.fillItem;
@@ -581,10 +573,7 @@ void Turtle::end_fill() {
     if (detail::Item* item = s.screen->find(s.fillItem)) {
       State::Action action(s);
       std::get<detail::Fill>(item->shape) = detail::Fill{s.fillPath, s.pose.fillcolor};
-      if (UndoEntry* entry = action.entry()) {
-        entry->filledItem = s.fillItem;
-        entry->endedFill = true;
-      }
+      if (UndoEntry* entry = action.entry()) entry->filledItem = s.fillItem;
       s.screen->changed();
     }
   }
@@ -640,13 +629,13 @@ bool Turtle::isvisible() const { return self().pose.visible; }
 // Not an undo step, as in Python: undo() takes back the action before it.
 void Turtle::shape(const std::string& name) {
   State& s = self();
-  s.pose.shape = s.canvas().shapeNumber(name);
+  s.shape = s.canvas().shapeNumber(name);
   s.screen->changed();
 }
 
 const std::string& Turtle::shape() const {
   const State& s = self();
-  return s.canvas().shapes[static_cast<std::size_t>(s.pose.shape)].name;
+  return s.canvas().shapes[static_cast<std::size_t>(s.shape)].name;
 }
 
 void Turtle::shapesize(double stretchWid, double stretchLen, double outline) {
