@@ -1,11 +1,31 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the kit needs, if any are missing. Safe to run again.
+# Installs the packages the kit needs, if any are missing. Safe to run again. This file is the
+# one list: CI, the devcontainer, the students' GitHub workflow and the Gradescope autograder's
+# setup.sh all install through it.
 #
-#     scripts/install-deps.sh
+#     scripts/install-deps.sh             # to build, use and test the kit (Debian 12)
+#     scripts/install-deps.sh --runtime   # only to build and use it: no test tools
+#     scripts/install-deps.sh --list [--runtime]   # print the packages, install nothing
 #
-# Run it as root, or as a user who may use sudo. Debian 12 (bookworm) has every package.
+# Run it as root, or as a user who may use sudo. Debian 12 (bookworm) has every package;
+# Ubuntu 22.04 (jammy: Gradescope's base image, GitHub's ubuntu-22.04) has every --runtime one
+# under the same names.
 set -euo pipefail
 
+runtime_only=false
+list_only=false
+for arg in "$@"; do
+  case "$arg" in
+    --runtime) runtime_only=true ;;
+    --list) list_only=true ;;
+    *)
+      echo "install-deps: unknown option '$arg'; the options are --runtime and --list" >&2
+      exit 2
+      ;;
+  esac
+done
+
+# To build the kit and use mazekit (students, instructors, the autograder).
 packages=(
   cmake ninja-build g++ pkg-config  # the build
   libcairo2-dev                     # the turtle library draws through Cairo
@@ -16,10 +36,22 @@ packages=(
   bubblewrap                        # mazekit grade: every student's code built and run in a sandbox
   libarchive-dev                    # mazekit grade: reads .zip and .tar.gz submissions structurally
   libxml2-dev                       # mazekit verify reads ctest's JUnit file with libxml2
+)
+# To run the kit's own test suite as well.
+test_packages=(
   libxml2-utils                     # the tests check every junit.xml against a JUnit schema (xmllint)
+  python3-jsonschema                # the tests check every Gradescope results.json against its schema
   procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless
 )
+if [ "$runtime_only" = false ]; then
+  packages+=("${test_packages[@]}")
+fi
+
+if [ "$list_only" = true ]; then
+  printf '%s\n' "${packages[@]}"
+  exit 0
+fi
 
 missing=()
 for package in "${packages[@]}"; do
