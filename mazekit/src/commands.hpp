@@ -18,8 +18,10 @@ void addResetCommand(CLI::App& app);   ///< mazekit reset LESSON: the starting f
 }  // namespace student
 
 namespace grade {
-void addGradeCommand(CLI::App& app);  ///< mazekit grade: a class, each student in a sandbox
-}
+void addGradeCommand(CLI::App& app);       ///< mazekit grade: a class, each student in a sandbox
+void addGradeOneCommand(CLI::App& app);    ///< mazekit grade-one: one student, Gradescope's JSON
+void addAutograderCommand(CLI::App& app);  ///< mazekit autograder: a Gradescope autograder zip
+}  // namespace grade
 
 namespace verify {
 void addVerifyCommand(CLI::App& app);  ///< mazekit verify: prove a lesson RED then GREEN

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "grade/build.hpp"
@@ -148,6 +149,37 @@ TEST_CASE("nothing a sandboxed program starts outlives it, not even a daemon in 
   CHECK(r.output.find("started") != std::string::npos);
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
   CHECK(processesWith("sleep 31.4159") == 0);
+}
+
+TEST_CASE("a program run as a user of its own cannot write the grader's files or outlive its run",
+          "[mazekit][run]") {
+  // Where no sandbox can be made (a Docker container's seccomp profile), mazekit grade-one
+  // runs the student's code as a user of its own: this is what that user can and cannot do.
+  const fs::path dir = scratch("as-user");  // mazekit's folder: the user may read, not write
+  std::ofstream(dir / "grades.csv") << "alice,10\n";
+  run::Command command{{"/bin/sh", "-c",
+                        "echo forged > grades.csv; echo forged > new.txt; "
+                        "setsid sleep 27.1828 & sleep 0.2; id -u"},
+                       dir,
+                       {"PATH=/usr/bin:/bin"},
+                       false};
+  command.runAsUid = 65534;  // nobody
+  command.runAsGid = 65534;
+  run::Limits limits;  // no cgroup: the user's processes are killed by user, not by group
+  limits.wallSeconds = 5;
+  const run::Result r = run::runProcess(command, limits);
+  if (::geteuid() != 0) {
+    // Only root may run a program as another user: the child says so by exiting with 126.
+    CHECK(r.exitedWith(126));
+    return;
+  }
+  CHECK(r.exitedWith(0));
+  CHECK(r.output.find("65534") != std::string::npos);
+  CHECK(r.output.find("Permission denied") != std::string::npos);
+  CHECK(kit_test::readFile(dir / "grades.csv") == "alice,10\n");
+  CHECK_FALSE(fs::exists(dir / "new.txt"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  CHECK(processesWith("sleep 27.1828") == 0);
 }
 
 TEST_CASE("a fork bomb in the sandbox meets the process limit", "[mazekit][sandbox]") {

@@ -61,6 +61,8 @@ run::Result runCompiler(const Manifest& manifest, const BuildPlaces& places,
   }
   run::Command command{
       argv, places.bin, {"PATH=/usr/bin:/bin", "LC_ALL=C", "TMPDIR=" + places.bin.string()}, false};
+  command.runAsUid = places.runAsUid;
+  command.runAsGid = places.runAsGid;
   return run::runProcess(command, compileLimits(limits), stop);
 }
 

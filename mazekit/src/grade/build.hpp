@@ -25,6 +25,8 @@ struct BuildPlaces {
   std::filesystem::path code;     ///< the student's code (read-only to the compiler)
   std::filesystem::path sources;  ///< generated sources (read-only to the compiler)
   std::filesystem::path bin;      ///< the only place the compiler writes
+  unsigned runAsUid = 0;          ///< not sandboxed: the user the compiler runs as (0: mazekit's)
+  unsigned runAsGid = 0;
 
   /// The sandbox that shows these places, and a private /tmp.
   run::Sandbox sandbox(const Manifest& manifest) const;

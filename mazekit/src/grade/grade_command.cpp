@@ -5,6 +5,7 @@
 
 #include "commands.hpp"
 #include "grade/grader.hpp"
+#include "kit/kit.hpp"
 
 namespace {
 
@@ -47,6 +48,13 @@ void addGradeCommand(CLI::App& app) {
                 "Clear --out first, when an earlier run of mazekit grade made it");
   cmd->add_flag("--strict", options.strict,
                 "A student flagged for tampering scores 0 (default: graded and flagged)");
+  cmd->add_flag("--json", options.json,
+                "Print the grades as JSON (docs/json.md) rather than a table; progress goes to "
+                "stderr");
+  static std::string progress = "auto";
+  cmd->add_option("--progress", progress,
+                  "auto (default): a live line on a terminal, a line per student otherwise; or "
+                  "live, lines");
   cmd->add_flag("--no-sandbox", noSandbox,
                 "Run students' code without a sandbox: only for a machine that cannot make one; "
                 "every report says so");
@@ -54,6 +62,15 @@ void addGradeCommand(CLI::App& app) {
     options.submissions = submissions;
     options.out = out;
     options.sandbox = !noSandbox;
+    if (progress == "auto") {
+      options.progress = Progress::automatic;
+    } else if (progress == "live") {
+      options.progress = Progress::live;
+    } else if (progress == "lines") {
+      options.progress = Progress::lines;
+    } else {
+      throw UsageError("--progress must be auto, live or lines; got '" + progress + "'");
+    }
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     const int status = mazekit::grade::gradeClass(options, &interrupted);

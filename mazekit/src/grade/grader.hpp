@@ -6,7 +6,13 @@
 #include <filesystem>
 #include <string>
 
+#include "grade/grading.hpp"
+
 namespace mazekit::grade {
+
+/// How `mazekit grade` shows its progress: a line rewritten in place on a terminal, a line per
+/// student otherwise.
+enum class Progress { automatic, live, lines };
 
 struct GradeOptions {
   std::filesystem::path submissions;  ///< one folder, .zip or .tar.gz per student
@@ -21,11 +27,27 @@ struct GradeOptions {
   bool force = false;                 ///< clear an earlier run's --out
   bool strict = false;                ///< a flagged student scores 0
   bool sandbox = true;                ///< false: --no-sandbox, said on every report
+  /// Without the sandbox, not 0: every compile and step program runs as this user (and
+  /// group), never as mazekit's own (mazekit grade-one --isolation user).
+  unsigned runAsUid = 0;
+  unsigned runAsGid = 0;
+  std::string runAsName;  ///< that user's name, for the reports
+  bool json = false;      ///< the grades as JSON on stdout (docs/json.md)
+  Progress progress = Progress::automatic;
 };
 
 /// Grades the class; throws UsageError for bad options (each message says what was wrong
 /// and what would be right) and std::runtime_error when the kit cannot grade here. Returns
 /// mazekit's exit status: 0 when graded, 130 when interrupted by `*stop`.
 int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* stop);
+
+/// Grades one submission (options.submissions: a folder of the student's files, a folder that
+/// holds only a .zip or .tar.gz, an archive, or the lesson's one file) as `mazekit grade`
+/// grades each student, in options.out as the work folder, and writes Gradescope's
+/// results.json to `results`. `mazekit grade-one`, which the Gradescope autograder runs.
+/// `*score` (when given) gets the student's total.
+int gradeOne(const GradeOptions& options, const GradescopeView& view,
+             const std::filesystem::path& results, const volatile std::sig_atomic_t* stop,
+             int* score = nullptr);
 
 }  // namespace mazekit::grade

@@ -30,7 +30,11 @@ constexpr std::array<Outcome, 10> allOutcomes = {
     Outcome::timedOut,  Outcome::endedEarly,     Outcome::wrongTests, Outcome::tampered,
     Outcome::notGraded, Outcome::graderError};
 
-const std::string noSandbox = "graded without a sandbox (--no-sandbox)";
+/// How the students' code ran, when not in the sandbox.
+std::string unsandboxed(const RunInfo& info) {
+  return info.isolation.empty() ? "graded without a sandbox (--no-sandbox)"
+                                : "graded " + info.isolation;
+}
 
 /// The result of step `k`; a student with fewer results than the lesson has steps (one whose
 /// submission could not be graded) is "not graded" for the rest.
@@ -109,7 +113,9 @@ std::string base64(const std::string& bytes) {
 /// The flags cell: how the run was made when that matters, then what the tamper scan found.
 std::string flagsCell(const StudentResult& student, const RunInfo& info) {
   std::vector<std::string> parts;
-  if (!info.sandboxed) parts.push_back("not sandboxed (--no-sandbox)");
+  if (!info.sandboxed)
+    parts.push_back(info.isolation.empty() ? "not sandboxed (--no-sandbox)"
+                                           : "not sandboxed: a user of its own");
   if (student.strictZero) parts.push_back("scored 0 (--strict)");
   for (const auto& flag : student.flags) parts.push_back(flag.text());
   return joined(parts, " | ");
@@ -144,7 +150,7 @@ std::string gradesCsv(const Lesson& lesson, const std::vector<StudentResult>& st
 std::string resultsJson(const Lesson& lesson, const StudentResult& student, const RunInfo& info) {
   using text::validUtf8;
   std::vector<std::string> lines;
-  if (!info.sandboxed) lines.push_back(noSandbox);
+  if (!info.sandboxed) lines.push_back(unsandboxed(info));
   lines.push_back("mazekit grade, lesson " + lesson.id + ": " + std::to_string(scoreOf(student)) +
                   " of " + std::to_string(maxPoints(lesson)) + " points.");
   if (student.strictZero) lines.push_back("Scored 0 under --strict: your instructor will explain.");
@@ -194,6 +200,73 @@ std::string resultsJson(const Lesson& lesson, const StudentResult& student, cons
   // string missed here can never make dump() throw halfway through a class.
   return results.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
+
+// Gradescope's results.json, with times and pictures ------------------------------------------
+
+/// A fenced block that `text` cannot close: the fence is longer than any run of '~' in it, so
+/// a program that prints a fence cannot turn the rest of its output into Markdown.
+std::string fenced(const std::string& text) {
+  std::size_t longest = 0;
+  std::size_t run = 0;
+  for (const char c : text) {
+    run = c == '~' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  const std::string fence(std::max<std::size_t>(3, longest + 1), '~');
+  return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence + "\n";
+}
+
+/// The step's output on Gradescope, in Markdown: the verdict line a student reads in mazekit
+/// status, then the first failure and what the program printed, each in a block the
+/// student's bytes cannot leave, then the step's picture, inlined (Gradescope shows files
+/// only when they are in results.json).
+std::string gradescopeOutput(const StepResult& result) {
+  using text::validUtf8;
+  std::string md = result.passed()
+                       ? "**GREEN** passed\n"
+                       : "**RED** " + std::string(run::outcomeName(result.verdict.outcome)) + "\n";
+  if (!result.passed()) md += "\n" + fenced(validUtf8(result.verdict.reason));
+  if (!result.passed() && !result.output.empty()) {
+    md += "\nThe program's output:\n\n" + fenced(validUtf8(result.output));
+  }
+  if (!result.picture.empty()) {
+    md += "\n![The step's picture](data:image/png;base64," + base64(result.picture) + ")\n";
+  }
+  return md;
+}
+
+std::string rounded(double seconds) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(2) << seconds;
+  return text.str();
+}
+
+}  // namespace
+
+std::string gradescopeResults(const Lesson& lesson, const StudentResult& student,
+                              const RunInfo& info, const GradescopeView& view) {
+  using text::validUtf8;
+  Json results = Json::parse(resultsJson(lesson, student, info));
+  results["execution_time"] = std::stod(rounded(view.seconds));
+  // The top line names files the student chose: plain text. Each step's output is Markdown
+  // built above, and what the autograder prints is the instructor's.
+  results["output_format"] = "text";
+  results["test_output_format"] = "md";
+  results["stdout_visibility"] = "hidden";
+  for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
+    const Step& step = lesson.steps[k];
+    const StepResult& result = resultOf(student, k);
+    Json& test = results["tests"][k];
+    const auto chosen = view.stepVisibility.find(step.id);
+    test["visibility"] = chosen != view.stepVisibility.end() ? chosen->second : view.visibility;
+    test["output"] = gradescopeOutput(result);
+    test["output_format"] = "md";
+    test["execution_time"] = std::stod(rounded(result.seconds));
+  }
+  return results.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
+}
+
+namespace {
 
 // junit.xml ----------------------------------------------------------------------------------
 
@@ -280,7 +353,7 @@ std::string runBanner(const RunInfo& info) {
   using text::htmlText;
   std::string banner = info.sandboxed
                            ? "<p class=\"banner\">Graded in a sandbox."
-                           : "<p class=\"banner warn\">&#9888; " + htmlText(noSandbox) +
+                           : "<p class=\"banner warn\">&#9888; " + htmlText(unsandboxed(info)) +
                                  ": the students' programs ran with the grader's rights.";
   if (!info.limits.empty()) banner += " Limits: " + htmlText(info.limits) + ".";
   if (info.strict) banner += " --strict: a flagged student scores 0.";
@@ -444,11 +517,52 @@ std::string formatTable(const Lesson& lesson, const std::vector<StudentResult>& 
     out << "\xE2\x9A\x91 flags: what the tamper scan found; report.html and grades.csv list them\n";
   }
 
-  std::string howRun = info.sandboxed ? "Sandboxed" : "NOT SANDBOXED: " + noSandbox;
+  std::string howRun = info.sandboxed ? "Sandboxed" : "NOT SANDBOXED: " + unsandboxed(info);
   if (!info.limits.empty()) howRun += "; limits: " + info.limits;
   if (info.strict) howRun += "; --strict: a flagged student scores 0";
   out << text::terminalLine(howRun) << "\n";
   return out.str();
+}
+
+std::string classJson(const Lesson& lesson, const std::vector<StudentResult>& students,
+                      const RunInfo& info, const fs::path& out) {
+  using text::validUtf8;
+  Json json;
+  json["schema"] = "mazekit.grade/1";
+  json["lesson"] = {{"id", lesson.id}, {"number", lesson.number}, {"title", lesson.title}};
+  json["max_score"] = maxPoints(lesson);
+  json["sandboxed"] = info.sandboxed;
+  json["strict"] = info.strict;
+  json["limits"] = validUtf8(info.limits);
+  json["out"] = validUtf8(out.string());
+  json["steps"] = Json::array();
+  for (const Step& step : lesson.steps) {
+    json["steps"].push_back(
+        {{"number", step.number}, {"id", step.id}, {"title", step.title}, {"points", step.points}});
+  }
+  json["students"] = Json::array();
+  for (const auto& student : students) {
+    Json row;
+    row["name"] = validUtf8(student.name);
+    row["folder"] = student.slug;
+    row["score"] = scoreOf(student);
+    row["error"] = validUtf8(student.error);
+    row["strict_zero"] = student.strictZero;
+    row["flags"] = Json::array();
+    for (const auto& flag : student.flags) row["flags"].push_back(validUtf8(flag.text()));
+    row["notes"] = Json::array();
+    for (const auto& note : student.notes) row["notes"].push_back(validUtf8(note));
+    row["steps"] = Json::array();
+    for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
+      const StepResult& result = resultOf(student, k);
+      row["steps"].push_back({{"id", lesson.steps[k].id},
+                              {"outcome", std::string(run::outcomeName(result.verdict.outcome))},
+                              {"score", result.score},
+                              {"reason", validUtf8(result.verdict.reason)}});
+    }
+    json["students"].push_back(row);
+  }
+  return json.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 void writeReports(const Lesson& lesson, const std::vector<StudentResult>& students,

@@ -3,10 +3,14 @@
 // process of the tree killed at the end.
 #include "run/process.hpp"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +18,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <ctime>
+#include <fstream>
 #include <mutex>
 #include <optional>
 
@@ -106,6 +112,52 @@ std::string describeLimits() {
   return text + "; wall time, CPU time per process, file size and output per step";
 }
 
+// Whether a process of the user `uid` is alive (a zombie is not: it runs nothing).
+bool userHasProcesses(unsigned uid) {
+  DIR* proc = ::opendir("/proc");
+  if (proc == nullptr) return false;
+  bool found = false;
+  while (const dirent* entry = ::readdir(proc)) {
+    const std::string name = entry->d_name;
+    if (name.empty() || name.find_first_not_of("0123456789") != std::string::npos) continue;
+    struct stat info {};
+    if (::stat(("/proc/" + name).c_str(), &info) != 0 || info.st_uid != uid) continue;
+    std::ifstream stat("/proc/" + name + "/stat");
+    std::string line;
+    std::getline(stat, line);
+    const auto paren = line.rfind(')');
+    if (paren != std::string::npos && paren + 2 < line.size() && line[paren + 2] == 'Z') continue;
+    found = true;
+    break;
+  }
+  ::closedir(proc);
+  return found;
+}
+
+void killUser(unsigned uid) {
+  if (uid == 0) return;
+  // kill(-1) as that user reaches every process of the user but the killer itself; a process
+  // forked meanwhile is caught on a later round.
+  for (int round = 0; round < 100 && userHasProcesses(uid); ++round) {
+    std::unique_lock<std::mutex> forking(forkMutex);
+    const pid_t killer = ::fork();
+    if (killer == 0) {
+      if (::setuid(uid) != 0) ::_exit(1);
+      ::kill(-1, SIGKILL);
+      ::_exit(0);
+    }
+    forking.unlock();
+    if (killer < 0) return;
+    int status = 0;
+    while (::waitpid(killer, &status, 0) < 0 && errno == EINTR) {
+    }
+    if (round > 0) {
+      const timespec pause{0, 2'000'000};
+      ::nanosleep(&pause, nullptr);
+    }
+  }
+}
+
 std::unique_lock<std::mutex> holdForks() { return std::unique_lock<std::mutex>(forkMutex); }
 
 Result runProcess(const Command& command, const Limits& limits,
@@ -174,6 +226,14 @@ Result runProcess(const Command& command, const Limits& limits,
     if (limits.processes > 0 && !group) setLimit(RLIMIT_NPROC, limits.processes, limits.processes);
     setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
     setLimit(RLIMIT_CORE, 0, 0);
+    if (command.runAsUid != 0) {
+      // RLIMIT_NPROC counts the user's processes: the whole tree's, as a pids cgroup would.
+      if (limits.processes > 0) setLimit(RLIMIT_NPROC, limits.processes, limits.processes);
+      if (::setgroups(0, nullptr) != 0 || ::setgid(command.runAsGid) != 0 ||
+          ::setuid(command.runAsUid) != 0 || ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+        ::_exit(126);
+      }
+    }
     ::signal(SIGPIPE, SIG_DFL);
     ::signal(SIGINT, SIG_DFL);
     ::signal(SIGTERM, SIG_DFL);
@@ -262,6 +322,7 @@ Result runProcess(const Command& command, const Limits& limits,
     group->killAll();
     result.outOfMemory = group->outOfMemory();
   }
+  if (command.runAsUid != 0) killUser(command.runAsUid);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!result.timedOut && !result.interrupted) {
     if (WIFEXITED(status)) {

@@ -53,6 +53,12 @@ struct Command {
   std::filesystem::path cwd;             ///< empty: mazekit's own
   std::vector<std::string> environment;  ///< the whole environment, "NAME=value"
   bool reportChannel = false;            ///< fd 3 in the child is a pipe the parent reads
+  /// Not 0: the program runs as this user and group, with no supplementary groups and no way
+  /// to gain privileges (setuid programs do not raise them); every process of that user is
+  /// killed when it ends. For a grader that runs as root where no sandbox can be made (a
+  /// Docker container's default seccomp profile refuses user namespaces).
+  unsigned runAsUid = 0;
+  unsigned runAsGid = 0;
 };
 
 struct Result {
@@ -79,6 +85,9 @@ struct Result {
 /// several threads at once.
 Result runProcess(const Command& command, const Limits& limits,
                   const volatile std::sig_atomic_t* stop = nullptr);
+
+/// Kills every process of the user `uid` (not 0), whatever process group or session each is in.
+void killUser(unsigned uid);
 
 /// Held while a file is open for writing that a program will run from (a keyed step
 /// program): runProcess forks only while it is free, so no child ever holds that file open

@@ -1,0 +1,449 @@
+// mazekit autograder --lesson N --out FILE.zip: a Gradescope autograder for one lesson, and
+// mazekit grade-one SUBMISSION --lesson N --results FILE: what its run_autograder runs, one
+// student graded as mazekit grade grades each (docs/instructor-guide.md, "Grading on
+// Gradescope").
+//
+// The zip holds the kit's sources under kit/, setup.sh (Gradescope runs it once to build the
+// image: packages, the kit, and a proof that the lesson's reference solution scores full
+// marks) and run_autograder (for every submission). Its bytes depend only on the kit's files
+// and the options: the same kit gives the same zip.
+#include <archive.h>
+#include <archive_entry.h>
+#include <grp.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <sstream>
+
+#include "commands.hpp"
+#include "grade/grader.hpp"
+#include "kit/kit.hpp"
+#include "kit/lessons.hpp"
+#include "run/sandbox.hpp"
+
+namespace fs = std::filesystem;
+
+namespace mazekit::grade {
+namespace {
+
+volatile std::sig_atomic_t interrupted = 0;
+
+void onSignal(int) { interrupted = 1; }
+
+// Gradescope's words for who sees a test.
+const std::vector<std::string> visibilities{"visible", "hidden", "after_due_date",
+                                            "after_published"};
+
+void checkVisibility(const std::string& option, const std::string& value) {
+  if (std::find(visibilities.begin(), visibilities.end(), value) == visibilities.end()) {
+    throw UsageError(option + " must be visible, hidden, after_due_date or after_published; got '" +
+                     value + "'");
+  }
+}
+
+// "STEP=VISIBILITY" for each --step-visibility, checked against the lesson's steps.
+std::map<std::string, std::string> stepVisibilities(const Lesson& lesson,
+                                                    const std::vector<std::string>& given) {
+  std::map<std::string, std::string> chosen;
+  for (const std::string& item : given) {
+    const auto eq = item.find('=');
+    if (eq == std::string::npos) {
+      throw UsageError("--step-visibility takes STEP=VISIBILITY, like 22=hidden; got '" + item +
+                       "'");
+    }
+    checkVisibility("--step-visibility " + item.substr(0, eq), item.substr(eq + 1));
+    chosen[lesson.step(item.substr(0, eq)).id] = item.substr(eq + 1);
+  }
+  return chosen;
+}
+
+// The options grade and grade-one share: limits and --strict.
+void addLimitOptions(CLI::App* cmd, GradeOptions& options) {
+  cmd->add_option("--timeout", options.timeout, "Seconds each step program may run (default 5)");
+  cmd->add_option("--memory", options.memoryMb,
+                  "MB each step program may use, with all it starts (default 1024)");
+  cmd->add_option("--compile-timeout", options.compileTimeout,
+                  "Seconds each compile may take (default 60)");
+  cmd->add_option("--compile-budget", options.compileBudget,
+                  "Seconds of compiling the student gets in all (default 180)");
+  cmd->add_flag("--strict", options.strict,
+                "A student flagged for tampering scores 0 (default: graded and flagged)");
+}
+
+std::string shellWord(const std::string& word) {
+  std::string quoted = "'";
+  for (const char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string seconds(double s) {
+  std::ostringstream text;
+  text << s;
+  return text.str();
+}
+
+// grade-one ----------------------------------------------------------------------------------
+
+struct GradeOne {
+  GradeOptions options;
+  std::string submission;
+  std::string results;
+  std::string work;
+  std::string visibility = "visible";
+  std::vector<std::string> stepVisibility;
+  std::string isolation = "auto";
+  std::string user = "nobody";
+  bool requireFullScore = false;
+};
+
+// Who runs the student's code: the sandbox when bubblewrap can make one; else, when mazekit is
+// root (as in a Gradescope container, whose seccomp profile refuses user namespaces), a user
+// of the student's own; else, only when asked, no one but mazekit.
+void chooseIsolation(GradeOne& g) {
+  if (g.isolation != "auto" && g.isolation != "bubblewrap" && g.isolation != "user" &&
+      g.isolation != "none") {
+    throw UsageError("--isolation must be auto, bubblewrap, user or none; got '" + g.isolation +
+                     "'");
+  }
+  const bool bubblewrapWorks = run::sandboxProblem().empty();
+  if (g.isolation == "bubblewrap" && !bubblewrapWorks) throw UsageError(run::sandboxProblem());
+  if (g.isolation == "bubblewrap" || (g.isolation == "auto" && bubblewrapWorks)) {
+    g.options.sandbox = true;
+    return;
+  }
+  g.options.sandbox = false;
+  if (g.isolation == "none") return;
+  if (::geteuid() != 0) {
+    throw UsageError("--isolation user runs the student's code as the user '" + g.user +
+                     "', which only root can do, and mazekit is not root" +
+                     (g.isolation == "auto" ? " (bubblewrap cannot make a sandbox here either: " +
+                                                  run::sandboxProblem() + ")"
+                                            : std::string()) +
+                     "; run it as root, or give --isolation none to run the code as yourself");
+  }
+  const passwd* account = ::getpwnam(g.user.c_str());
+  if (account == nullptr) {
+    throw UsageError("--user '" + g.user +
+                     "' is not a user of this machine; make one (useradd --system " + g.user +
+                     ") or name another, like nobody");
+  }
+  if (account->pw_uid == 0) {
+    throw UsageError("--user '" + g.user + "' is root; name a user without privileges");
+  }
+  g.options.runAsUid = account->pw_uid;
+  g.options.runAsGid = account->pw_gid;
+  g.options.runAsName = g.user;
+}
+
+void gradeOneCommand(GradeOne& g) {
+  const Kit kit = locateKit();
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, g.options.lesson);
+  checkVisibility("--visibility", g.visibility);
+  GradescopeView view;
+  view.visibility = g.visibility;
+  view.stepVisibility = stepVisibilities(lesson, g.stepVisibility);
+  chooseIsolation(g);
+  g.options.submissions = g.submission;
+  g.options.jobs = 1;
+  // The work folder: given, or made here and removed after.
+  bool madeWork = false;
+  if (g.work.empty()) {
+    const char* tmp = std::getenv("TMPDIR");
+    std::string pattern =
+        (tmp != nullptr && *tmp != '\0' ? std::string(tmp) : std::string("/tmp")) +
+        "/mazekit-grade-one-XXXXXX";
+    if (::mkdtemp(pattern.data()) == nullptr) {
+      throw std::runtime_error("cannot make a work folder in " + pattern +
+                               "; set TMPDIR to a folder you can write, or give --work");
+    }
+    g.work = pattern;
+    madeWork = true;
+  }
+  g.options.out = fs::absolute(g.work);
+  if (g.options.runAsUid != 0) {
+    // The student's user passes through (it cannot list it) to its own folders inside.
+    fs::permissions(g.options.out,
+                    fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);
+  }
+  std::signal(SIGINT, onSignal);
+  std::signal(SIGTERM, onSignal);
+  int status = 1;
+  int score = 0;
+  try {
+    status = gradeOne(g.options, view, fs::absolute(g.results), &interrupted, &score);
+  } catch (...) {
+    if (madeWork) fs::remove_all(g.work);
+    throw;
+  }
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  if (madeWork) fs::remove_all(g.work);
+  if (status == 0 && g.requireFullScore) {
+    int max = 0;
+    for (const Step& step : lesson.steps) max += step.points;
+    if (score != max) {
+      std::cerr << "mazekit grade-one: the submission scored " << score << " of " << max
+                << " points, not full marks; see " << g.results << "\n";
+      status = 1;
+    }
+  }
+  setExitStatus(status);
+}
+
+// autograder ---------------------------------------------------------------------------------
+
+struct Autograder {
+  GradeOptions options;
+  std::string out;
+  std::string visibility = "visible";
+  std::vector<std::string> stepVisibility;
+  bool force = false;
+};
+
+// The kit's folders a build needs (the tests folder too: the lessons' build reads its
+// support), without build trees, outputs or hidden files.
+const std::vector<std::string> kitParts{
+    "CMakeLists.txt", "CMakePresets.json", "README.md", "cmake",    "turtle", "maze",
+    "mazekit",        "lessons",           "exercises", "examples", "tests",  "scripts"};
+
+struct ZipFile {
+  std::string name;  ///< inside the zip
+  std::string bytes;
+  bool executable = false;
+};
+
+std::string readAll(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream bytes;
+  bytes << in.rdbuf();
+  if (!in && !in.eof()) throw std::runtime_error("cannot read " + path.string());
+  return bytes.str();
+}
+
+void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
+  for (const std::string& part : kitParts) {
+    const fs::path top = kit.source / part;
+    if (fs::is_regular_file(top)) {
+      files.push_back({"kit/" + part, readAll(top), false});
+      continue;
+    }
+    if (!fs::is_directory(top)) {
+      throw std::runtime_error("the kit at " + kit.source.string() + " has no " + part +
+                               "; the autograder needs the kit's whole source tree");
+    }
+    for (auto it = fs::recursive_directory_iterator(top); it != fs::recursive_directory_iterator();
+         ++it) {
+      const std::string name = it->path().filename().string();
+      if (!name.empty() && name.front() == '.') {
+        if (it->is_directory()) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_symlink() || !it->is_regular_file()) continue;
+      const auto perms = fs::status(it->path()).permissions();
+      files.push_back({"kit/" + it->path().lexically_relative(kit.source).generic_string(),
+                       readAll(it->path()), (perms & fs::perms::owner_exec) != fs::perms::none});
+    }
+  }
+}
+
+std::string setupScript(const Lesson& lesson) {
+  return R"sh(#!/usr/bin/env bash
+# Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu 22.04):
+# the packages the kit needs, the kit built from kit/, a user the students' code runs as, and
+# a proof that the lesson's reference solution scores full marks. Made by mazekit autograder.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+"$here/kit/scripts/install-deps.sh" --runtime
+id -u mazekit-student >/dev/null 2>&1 ||
+  useradd --system --no-create-home --shell /usr/sbin/nologin mazekit-student
+
+# Without presets: Ubuntu 22.04's CMake is 3.22.
+cmake -S "$here/kit" -B "$here/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DMAZEKIT_BUILD_BENCHMARKS=OFF
+cmake --build "$here/build" --target mazekit kit_catch_main
+
+echo "setup.sh: grading the lesson's reference solution, which must score full marks"
+reference="$(mktemp -d)"
+"$here/build/mazekit/mazekit" grade-one "$here/kit/lessons/)sh" +
+         lesson.id + "/" + lesson.steps.back().solution.lexically_relative(lesson.folder).string() +
+         R"sh(" \
+  --lesson )sh" +
+         shellWord(lesson.id) +
+         R"sh( --results "$reference/results.json" --require-full-score \
+  --user mazekit-student
+rm -rf "$reference"
+echo "setup.sh: the autograder is ready"
+)sh";
+}
+
+std::string runScript(const Autograder& a, const Lesson& lesson,
+                      const std::map<std::string, std::string>& chosen) {
+  std::string options =
+      "  --lesson " + shellWord(lesson.id) + " --visibility " + shellWord(a.visibility) + " \\\n";
+  for (const auto& [step, visibility] : chosen) {
+    options += "  --step-visibility " + shellWord(step + "=" + visibility) + " \\\n";
+  }
+  options += "  --timeout " + seconds(a.options.timeout) + " --memory " +
+             std::to_string(a.options.memoryMb) + " --compile-timeout " +
+             seconds(a.options.compileTimeout) + " --compile-budget " +
+             seconds(a.options.compileBudget) + (a.options.strict ? " --strict" : "") + " \\\n";
+  return R"sh(#!/usr/bin/env bash
+# Gradescope runs this for every submission, as root, in a fresh container of setup.sh's image.
+# The student's files are in /autograder/submission; the grades go to
+# /autograder/results/results.json. Made by mazekit autograder.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+exec "$here/build/mazekit/mazekit" grade-one /autograder/submission \
+  --results /autograder/results/results.json \
+)sh" + options +
+         R"sh(  --user mazekit-student
+)sh";
+}
+
+std::string readmeText(const Lesson& lesson) {
+  return "A Gradescope autograder for lesson " + lesson.id + " (" + lesson.title +
+         "), made by mazekit autograder.\n\n"
+         "Upload this zip as a programming assignment's autograder (Ubuntu 22.04 base image).\n"
+         "setup.sh builds the kit in kit/ and grades the lesson's reference solution;\n"
+         "run_autograder grades each submission with mazekit grade-one.\n"
+         "See docs/instructor-guide.md, \"Grading on Gradescope\", in the kit.\n";
+}
+
+void writeZip(const fs::path& target, std::vector<ZipFile> files) {
+  std::sort(files.begin(), files.end(),
+            [](const ZipFile& a, const ZipFile& b) { return a.name < b.name; });
+  const fs::path temporary = target.string() + ".part";
+  std::unique_ptr<archive, decltype(&archive_write_free)> zip(archive_write_new(),
+                                                              &archive_write_free);
+  const auto check = [&](int status) {
+    if (status != ARCHIVE_OK) {
+      const char* why = archive_error_string(zip.get());
+      throw std::runtime_error("cannot write " + target.string() + ": " +
+                               (why != nullptr ? why : "libarchive failed"));
+    }
+  };
+  check(archive_write_set_format_zip(zip.get()));
+  check(archive_write_set_options(zip.get(), "zip:compression=deflate"));
+  check(archive_write_open_filename(zip.get(), temporary.c_str()));
+  for (const ZipFile& file : files) {
+    std::unique_ptr<archive_entry, decltype(&archive_entry_free)> entry(archive_entry_new(),
+                                                                        &archive_entry_free);
+    archive_entry_set_pathname(entry.get(), file.name.c_str());
+    archive_entry_set_size(entry.get(), static_cast<la_int64_t>(file.bytes.size()));
+    archive_entry_set_filetype(entry.get(), AE_IFREG);
+    archive_entry_set_perm(entry.get(), file.executable ? 0755 : 0644);
+    archive_entry_set_mtime(entry.get(), 1767225600, 0);  // 2026-01-01: the same zip every time
+    check(archive_write_header(zip.get(), entry.get()));
+    if (archive_write_data(zip.get(), file.bytes.data(), file.bytes.size()) !=
+        static_cast<la_ssize_t>(file.bytes.size())) {
+      check(ARCHIVE_FATAL);
+    }
+  }
+  check(archive_write_close(zip.get()));
+  fs::rename(temporary, target);
+}
+
+void autograderCommand(Autograder& a) {
+  const Kit kit = locateKit();
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, a.options.lesson);
+  checkVisibility("--visibility", a.visibility);
+  const auto chosen = stepVisibilities(lesson, a.stepVisibility);
+  const fs::path out = a.out;
+  if (out.extension() != ".zip") {
+    throw UsageError("--out '" + a.out + "' must end in .zip (Gradescope takes a zip)");
+  }
+  const fs::path folder = fs::absolute(out).parent_path();
+  if (!fs::is_directory(folder)) {
+    throw UsageError("--out '" + a.out + "': the folder " + folder.string() +
+                     " does not exist; make it first or write the zip elsewhere");
+  }
+  if (fs::exists(fs::symlink_status(out)) && !a.force) {
+    throw UsageError("--out '" + a.out + "' exists; add --force to replace it");
+  }
+  // The limits are checked as mazekit grade checks them, now rather than on Gradescope.
+  if (!(a.options.timeout > 0 && a.options.timeout <= 3600))
+    throw UsageError("--timeout must be more than 0 and at most 3600 seconds; got " +
+                     seconds(a.options.timeout));
+  if (a.options.memoryMb < 64 || a.options.memoryMb > 1 << 20)
+    throw UsageError("--memory must be from 64 to 1048576 (MB); got " +
+                     std::to_string(a.options.memoryMb));
+  if (!(a.options.compileTimeout >= 5 && a.options.compileTimeout <= 3600))
+    throw UsageError("--compile-timeout must be from 5 to 3600 seconds; got " +
+                     seconds(a.options.compileTimeout));
+  if (!(a.options.compileBudget >= a.options.compileTimeout && a.options.compileBudget <= 36000))
+    throw UsageError(
+        "--compile-budget must be at least --compile-timeout and at most 36000 "
+        "seconds; got " +
+        seconds(a.options.compileBudget));
+
+  std::vector<ZipFile> files;
+  addKitFiles(kit, files);
+  files.push_back({"setup.sh", setupScript(lesson), true});
+  files.push_back({"run_autograder", runScript(a, lesson, chosen), true});
+  files.push_back({"README.txt", readmeText(lesson), false});
+  writeZip(out, files);
+  std::cout << "mazekit autograder: wrote " << a.out << " (lesson " << lesson.id << ", "
+            << files.size() << " files): upload it to Gradescope as the assignment's autograder\n";
+}
+
+}  // namespace
+
+void addGradeOneCommand(CLI::App& app) {
+  static GradeOne g;
+  auto* cmd = app.add_subcommand("grade-one",
+                                 "Grade one student's submission and write Gradescope's "
+                                 "results.json (what the Gradescope autograder runs)");
+  cmd->add_option("SUBMISSION", g.submission,
+                  "The student's folder, .zip or .tar.gz, or the lesson's one file")
+      ->required();
+  cmd->add_option("--lesson", g.options.lesson, "Lesson number or id, like 2")->required();
+  cmd->add_option("--results", g.results,
+                  "Where results.json goes, like /autograder/results/results.json")
+      ->required();
+  cmd->add_option("--work", g.work,
+                  "A new or empty folder to build in (default: a new one under $TMPDIR, removed "
+                  "after)");
+  cmd->add_option("--visibility", g.visibility,
+                  "Who sees each step's result on Gradescope: visible (default), hidden, "
+                  "after_due_date or after_published");
+  cmd->add_option("--step-visibility", g.stepVisibility,
+                  "One step's visibility, STEP=VISIBILITY, like 22=hidden (repeatable)");
+  cmd->add_option("--isolation", g.isolation,
+                  "auto (default): the sandbox where bubblewrap can make one, else (as root) a "
+                  "user of the student's own; or bubblewrap, user, none");
+  cmd->add_option("--user", g.user,
+                  "The user the student's code runs as without the sandbox (default nobody)");
+  cmd->add_flag("--require-full-score", g.requireFullScore,
+                "Exit 1 unless the submission scores full marks (to prove a reference solution)");
+  addLimitOptions(cmd, g.options);
+  cmd->callback([] { gradeOneCommand(g); });
+}
+
+void addAutograderCommand(CLI::App& app) {
+  static Autograder a;
+  auto* cmd = app.add_subcommand("autograder",
+                                 "Write a Gradescope autograder zip for one lesson: upload it, "
+                                 "and Gradescope grades each submission in its own container");
+  cmd->add_option("--lesson", a.options.lesson, "Lesson number or id, like 2")->required();
+  cmd->add_option("--out", a.out, "The zip to write, like lesson2-autograder.zip")->required();
+  cmd->add_option("--visibility", a.visibility,
+                  "Who sees each step's result: visible (default), hidden, after_due_date or "
+                  "after_published");
+  cmd->add_option("--step-visibility", a.stepVisibility,
+                  "One step's visibility, STEP=VISIBILITY, like 22=hidden (repeatable)");
+  cmd->add_flag("--force", a.force, "Replace --out if it exists");
+  addLimitOptions(cmd, a.options);
+  cmd->callback([] { autograderCommand(a); });
+}
+
+}  // namespace mazekit::grade
