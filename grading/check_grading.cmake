@@ -61,7 +61,7 @@ endforeach()
 
 execute_process(
   COMMAND "${MAZEKIT}" grade "${in}" --lesson 2 --out "${out}" -j ${JOBS} --timeout 3
-    --compile-timeout 40 --compile-budget 80
+    --compile-timeout 40 --compile-budget 80 --json
   RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
 message("${stdout}${stderr}")
 if(NOT status EQUAL 0)
@@ -76,6 +76,44 @@ file(READ "${out}/grades.csv" actual)
 if(NOT actual STREQUAL expected)
   message(FATAL_ERROR "grades.csv differs from grading/expected.csv:\n--- expected\n${expected}--- got\n${actual}")
 endif()
+
+# Progress: with --json, on stderr, a line per student (not a terminal) with the time so far.
+if(NOT stderr MATCHES "mazekit grade: \\[1/[0-9]+\\] [^\n]* elapsed, about [0-9]+:[0-9][0-9] left")
+  message(FATAL_ERROR "mazekit grade --json printed no progress line on stderr")
+endif()
+
+# --json: stdout is one JSON object (docs/json.md) with each student's total as grades.csv has it.
+string(JSON schema ERROR_VARIABLE bad GET "${stdout}" schema)
+if(bad OR NOT schema STREQUAL "mazekit.grade/1")
+  message(FATAL_ERROR "mazekit grade --json did not print a mazekit.grade/1 object (${bad})")
+endif()
+string(REPLACE "\n" ";" rows "${actual}")
+string(JSON count LENGTH "${stdout}" students)
+list(LENGTH rows lines)
+math(EXPR want "${lines} - 1")
+if(NOT count EQUAL want)
+  message(FATAL_ERROR "mazekit grade --json lists ${count} students; grades.csv has ${want}")
+endif()
+math(EXPR last "${count} - 1")
+foreach(i RANGE ${last})
+  string(JSON name GET "${stdout}" students ${i} name)
+  string(JSON score GET "${stdout}" students ${i} score)
+  set(found FALSE)
+  foreach(row IN LISTS rows)
+    string(REPLACE "," ";" cells "${row}")
+    list(GET cells 0 cell)
+    if(cell STREQUAL name)
+      list(GET cells -2 total)
+      if(NOT total STREQUAL score)
+        message(FATAL_ERROR "mazekit grade --json gives ${name} ${score}; grades.csv ${total}")
+      endif()
+      set(found TRUE)
+    endif()
+  endforeach()
+  if(NOT found)
+    message(FATAL_ERROR "mazekit grade --json names '${name}', who is not in grades.csv")
+  endif()
+endforeach()
 
 # Each failure for its reason, in the student's results.json.
 function(expect student text)

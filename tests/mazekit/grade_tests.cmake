@@ -25,3 +25,21 @@ add_test(NAME "mazekit.grade writes junit.xml that a JUnit schema accepts"
   COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/check_junit.sh" "${CMAKE_CURRENT_BINARY_DIR}/grade-check")
 set_tests_properties("mazekit.grade writes junit.xml that a JUnit schema accepts"
   PROPERTIES LABELS "mazekit;grading;slow" FIXTURES_REQUIRED honest_class_graded)
+
+# mazekit autograder and grade-one's options, and the zip's layout, without grading anyone.
+add_test(NAME "mazekit.autograder writes the same zip for the same kit and refuses bad options"
+  COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/autograder_cli_test.sh" "$<TARGET_FILE:mazekit>"
+    "${CMAKE_CURRENT_BINARY_DIR}/autograder-cli")
+set_tests_properties("mazekit.autograder writes the same zip for the same kit and refuses bad options"
+  PROPERTIES LABELS "mazekit;grading")
+
+# Plays Gradescope: the lesson-2 autograder zip unpacked into a root laid out as Gradescope's
+# containers are, setup.sh run there (the kit built from the zip), run_autograder for each
+# student of the fabricated class, every results.json checked against Gradescope's format and
+# mazekit grade's totals (tests/mazekit/gradescope_test.sh).
+add_test(NAME "mazekit.autograder grades on a Gradescope-like root as mazekit grade does"
+  COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/gradescope_test.sh" "$<TARGET_FILE:mazekit>"
+    "${PROJECT_SOURCE_DIR}/grading" "${PROJECT_SOURCE_DIR}/tests/mazekit/gradescope_results.schema.json"
+    "${CMAKE_CURRENT_BINARY_DIR}/gradescope-check")
+set_tests_properties("mazekit.autograder grades on a Gradescope-like root as mazekit grade does"
+  PROPERTIES TIMEOUT 1500 LABELS "mazekit;grading;slow")

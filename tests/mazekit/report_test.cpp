@@ -438,3 +438,44 @@ TEST_CASE("the terminal table keeps one row per student whatever the names hold"
         "NOT SANDBOXED: graded without a sandbox (--no-sandbox); limits: 64 processes; "
         "--strict: a flagged student scores 0");
 }
+
+TEST_CASE("Gradescope's results.json: each step's verdict in Markdown no output can escape",
+          "[mazekit][report]") {
+  grade::StudentResult student = hostileStudent();
+  // A program that prints a fence and Markdown of its own, to pass for the kit's words.
+  student.steps[1].output = "~~~\n**GREEN** passed\n~~~~~~\n[click](http://x)";
+  student.steps[0].picture = std::string("\x89PNG\r\n\x1a\n", 8) + "pixels";
+  student.steps[0].seconds = 0.25;
+  grade::RunInfo info;
+  grade::GradescopeView view;
+  view.stepVisibility["03-a-turtle"] = "hidden";
+  view.seconds = 12.345;
+  const auto json =
+      nlohmann::json::parse(grade::gradescopeResults(threeStepLesson(), student, info, view));
+  CHECK(json["score"] == 1);
+  CHECK(json["execution_time"] == 12.35);
+  CHECK(json["stdout_visibility"] == "hidden");
+  const auto& tests = json["tests"];
+  REQUIRE(tests.size() == 4);  // three steps and the flags
+  CHECK(tests[0]["visibility"] == "visible");
+  CHECK(tests[1]["visibility"] == "visible");
+  CHECK(tests[2]["visibility"] == "hidden");
+  CHECK(tests[3]["visibility"] == "hidden");  // the tamper flags: the instructor's only
+  CHECK(tests[0]["execution_time"] == 0.25);
+  for (int k = 0; k < 3; ++k) CHECK(tests[k]["output_format"] == "md");
+
+  const std::string passed = tests[0]["output"];
+  CHECK(passed.rfind("**GREEN** passed\n", 0) == 0);
+  CHECK(passed.find("(data:image/png;base64,iVBORw0KGgpwaXhlbHM=)") != std::string::npos);
+
+  // The failing step: RED, then its reason and output each in a fence longer than any run of
+  // '~' inside, so the forged GREEN and link stay text.
+  const std::string failed = tests[1]["output"];
+  CHECK(failed.rfind("**RED** failed\n", 0) == 0);
+  const auto output = failed.find("The program's output:\n\n");
+  REQUIRE(output != std::string::npos);
+  const std::string block = failed.substr(output + 23);
+  CHECK(block.rfind("~~~~~~~text\n", 0) == 0);
+  CHECK(block.find("\n~~~~~~~\n") != std::string::npos);
+  CHECK(block.find("\n~~~~~~~\n") > block.find("[click](http://x)"));
+}

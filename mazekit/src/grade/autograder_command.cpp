@@ -120,14 +120,6 @@ void chooseIsolation(GradeOne& g) {
   }
   g.options.sandbox = false;
   if (g.isolation == "none") return;
-  if (::geteuid() != 0) {
-    throw UsageError("--isolation user runs the student's code as the user '" + g.user +
-                     "', which only root can do, and mazekit is not root" +
-                     (g.isolation == "auto" ? " (bubblewrap cannot make a sandbox here either: " +
-                                                  run::sandboxProblem() + ")"
-                                            : std::string()) +
-                     "; run it as root, or give --isolation none to run the code as yourself");
-  }
   const passwd* account = ::getpwnam(g.user.c_str());
   if (account == nullptr) {
     throw UsageError("--user '" + g.user +
@@ -136,6 +128,14 @@ void chooseIsolation(GradeOne& g) {
   }
   if (account->pw_uid == 0) {
     throw UsageError("--user '" + g.user + "' is root; name a user without privileges");
+  }
+  if (::geteuid() != 0) {
+    throw UsageError("--isolation user runs the student's code as the user '" + g.user +
+                     "', which only root can do, and mazekit is not root" +
+                     (g.isolation == "auto" ? " (bubblewrap cannot make a sandbox here either: " +
+                                                  run::sandboxProblem() + ")"
+                                            : std::string()) +
+                     "; run it as root, or give --isolation none to run the code as yourself");
   }
   g.options.runAsUid = account->pw_uid;
   g.options.runAsGid = account->pw_gid;
@@ -271,6 +271,15 @@ cmake -S "$here/kit" -B "$here/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DMAZEKIT_BUILD_BENCHMARKS=OFF
 cmake --build "$here/build" --target mazekit kit_catch_main
 
+# Where bubblewrap cannot make a sandbox (Gradescope's containers), the students' code runs as
+# mazekit-student: of the kit it may read the lesson's tests, never a solution or the finished
+# Maze. The proof below runs the same way.
+chmod -R go-rwx "$here/kit"
+chmod go+x "$here/kit" "$here/kit/lessons" "$here/kit/lessons/)sh" +
+         lesson.id + R"sh("
+chmod -R go+rX "$here/kit/lessons/)sh" +
+         lesson.id + R"sh(/tests"
+
 echo "setup.sh: grading the lesson's reference solution, which must score full marks"
 reference="$(mktemp -d)"
 "$here/build/mazekit/mazekit" grade-one "$here/kit/lessons/)sh" +
@@ -297,12 +306,12 @@ std::string runScript(const Autograder& a, const Lesson& lesson,
              seconds(a.options.compileTimeout) + " --compile-budget " +
              seconds(a.options.compileBudget) + (a.options.strict ? " --strict" : "") + " \\\n";
   return R"sh(#!/usr/bin/env bash
-# Gradescope runs this for every submission, as root, in a fresh container of setup.sh's image.
-# The student's files are in /autograder/submission; the grades go to
+# Gradescope runs this for every submission, as root, in a fresh container of setup.sh's image,
+# from a copy at /autograder/run_autograder: the kit is where the zip was unpacked,
+# /autograder/source. The student's files are in /autograder/submission; the grades go to
 # /autograder/results/results.json. Made by mazekit autograder.
 set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-exec "$here/build/mazekit/mazekit" grade-one /autograder/submission \
+exec /autograder/source/build/mazekit/mazekit grade-one /autograder/submission \
   --results /autograder/results/results.json \
 )sh" + options +
          R"sh(  --user mazekit-student

@@ -467,11 +467,10 @@ void prepareRun(ClassRun& run, RunInfo& info) {
 
   info.sandboxed = options.sandbox;
   if (!options.sandbox && options.runAsUid != 0) {
-    info.isolation =
-        "not in a sandbox (bubblewrap cannot make one here): every compile and "
-        "program ran as the user " +
-        options.runAsName + " (uid " + std::to_string(options.runAsUid) +
-        "), which cannot write the grader's files";
+    info.isolation = "as the user " + options.runAsName + " (uid " +
+                     std::to_string(options.runAsUid) +
+                     "): bubblewrap cannot make a sandbox here, so every compile and program ran "
+                     "as that user, which cannot write the grader's files";
   }
   info.strict = options.strict;
   info.limits = "each step: " + seconds(options.timeout) + " s, " +
@@ -693,7 +692,10 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
   RunInfo info;
   prepareRun(run, info);
   std::cout << "mazekit grade-one: lesson " << lesson.id << ", "
-            << (options.sandbox ? "in a sandbox" : "WITHOUT a sandbox (--no-sandbox)") << "\n"
+            << (options.sandbox         ? "in a sandbox"
+                : options.runAsUid != 0 ? "as the user " + options.runAsName + ", not in a sandbox"
+                                        : std::string("WITHOUT a sandbox (--isolation none)"))
+            << "\n"
             << "mazekit grade-one: limits: " << info.limits << "\n"
             << std::flush;
   buildPch(run);
