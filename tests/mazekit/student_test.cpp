@@ -1,7 +1,7 @@
 // The student's loop: reading a build's first error, the verdict on a step program's run from
 // the harness's report, the progress bar, the progress file (round trip, cut short, garbage),
 // which step comes next, and the real mazekit binary's status, list, hint,
-// check, reset and watch on the kit's untouched exercises or on
+// check, reset and watch (inotify and polling) on the kit's untouched exercises or on
 // copies of them, as text and as JSON.
 #include <catch2/catch.hpp>
 
@@ -791,3 +791,60 @@ TEST_CASE("mazekit list --json gives every lesson and step with what the progres
   CHECK(json["lessons"][1]["passed"] == 0);
 }
 
+// ---- watch by polling ----------------------------------------------------------------------
+
+TEST_CASE("mazekit watch --poll with a value out of range is bad usage naming the value") {
+  const auto zero = runMazekit("watch --poll 0", {}, "watch-poll-usage");
+  CHECK(zero.status == 2);
+  CHECK(lineCount(zero.err) == 1);
+  CHECK(zero.err.find("--poll takes the seconds between two looks at your folder, from 0.05 to "
+                      "3600; got 0") != std::string::npos);
+  const auto word = runMazekit("watch --poll soon", {}, "watch-poll-usage");
+  CHECK(word.status == 2);
+  CHECK(lineCount(word.err) == 1);
+}
+
+TEST_CASE("mazekit watch --poll sees a save by comparing the files and checks again") {
+  if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
+    WARN("no `script` program: mazekit watch in a terminal is not tested");
+    return;
+  }
+  // A copy of the exercises to save into; the steps are built in the kit's build tree.
+  const Kit kit = copyOfKit("watch-poll");
+  const fs::path dir = kit.source;
+  writeFile(
+      dir / "watch.sh",
+      "cd \"$2\" || exit 9\n"
+      "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch --poll 0.2'\" typescript "
+      ">/dev/null &\n"
+      "script_pid=$!\n"
+      "count() { grep -o \"$1\" typescript 2>/dev/null | wc -l; }\n"
+      "i=0\n"
+      "while [ $i -lt 400 ] && [ \"$(count 'Ctrl-C to stop')\" -lt 1 ]; do sleep 0.1; "
+      "i=$((i+1)); done\n"
+      "echo '// saved' >> exercises/01-turtle-warmup/warmup.hpp\n"
+      "i=0\n"
+      "while [ $i -lt 400 ] && [ \"$(count 'Ctrl-C to stop')\" -lt 2 ]; do sleep 0.1; "
+      "i=$((i+1)); done\n"
+      "kill -INT \"$(cat pid)\"\n"
+      "wait $script_pid\n");
+  const run::Result r =
+      runShell({"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
+               {{"MAZEKIT_HOME", kit.source.string()},
+                {"MAZEKIT_BUILD", locateKit().build.string()},
+                {"MAZEKIT_STATE", (dir / "progress.json").string()},
+                {"MAZEKIT_PICTURES", (dir / "pictures").string()}});
+  const std::string screen = readFile(dir / "typescript");
+  INFO(screen);
+  CHECK(r.exitCode == 0);
+  const std::string watching =
+      "Watching exercises/01-turtle-warmup/ for your saves, checking every 0.2 s (--poll). "
+      "Ctrl-C to stop.";
+  const auto first = screen.find(watching);
+  REQUIRE(first != std::string::npos);
+  // The save was seen: a second check, and the watch again after it.
+  const auto second = screen.find(watching, first + 1);
+  CHECK(second != std::string::npos);
+  CHECK(screen.find("Checking...", first) < second);
+  CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
+}
