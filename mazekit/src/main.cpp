@@ -13,10 +13,10 @@ namespace {
 
 // Every command, in the order of `mazekit --help`.
 constexpr void (*commandTable[])(CLI::App&) = {
-    student::addStatusCommand, student::addWatchCommand, student::addCheckCommand,
-    student::addHintCommand,   student::addListCommand,  student::addResetCommand,
-    grade::addGradeCommand,    verify::addVerifyCommand, render::addRenderCommand,
-    render::addMazeCommand,
+    student::addStatusCommand,   student::addWatchCommand, student::addCheckCommand,
+    student::addHintCommand,     student::addListCommand,  student::addResetCommand,
+    student::addInitRepoCommand, grade::addGradeCommand,   verify::addVerifyCommand,
+    render::addRenderCommand,    render::addMazeCommand,
 };
 
 int exitStatus = 0;

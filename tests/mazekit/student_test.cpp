@@ -1,7 +1,7 @@
 // The student's loop: reading a build's first error, the verdict on a step program's run from
 // the harness's report, the progress bar, the progress file (round trip, cut short, garbage),
 // which step comes next, and the real mazekit binary's status, list, hint,
-// check, reset and watch (inotify and polling) on the kit's untouched exercises or on
+// check, reset, init-repo and watch (inotify and polling) on the kit's untouched exercises or on
 // copies of them, as text and as JSON.
 #include <catch2/catch.hpp>
 
@@ -789,6 +789,37 @@ TEST_CASE("mazekit list --json gives every lesson and step with what the progres
     CHECK(json["lessons"][i]["steps"].size() == lessons[i].steps.size());
   }
   CHECK(json["lessons"][1]["passed"] == 0);
+}
+
+// ---- init-repo -----------------------------------------------------------------------------
+// What the repository holds and what its workflow does: tests/mazekit/student_ci_test.py.
+
+TEST_CASE(
+    "mazekit init-repo refuses a folder that is not empty, one inside the kit, a lesson "
+    "there is not") {
+  const fs::path dir = freshDir("init-repo");
+  writeFile(dir / "taken" / "notes.txt", "mine\n");
+  const auto notEmpty =
+      runMazekit("init-repo " + quoted((dir / "taken").string()), {}, "init-repo");
+  CHECK(notEmpty.status == 2);
+  CHECK(lineCount(notEmpty.err) == 1);
+  CHECK(notEmpty.err.find("is already there and not an empty folder") != std::string::npos);
+  CHECK(notEmpty.err.find((dir / "taken").string()) != std::string::npos);
+  CHECK(readFile(dir / "taken" / "notes.txt") == "mine\n");
+
+  const fs::path inKit = kitSource / "exercises" / "my-maze";
+  const auto inside = runMazekit("init-repo " + quoted(inKit.string()), {}, "init-repo");
+  CHECK(inside.status == 2);
+  CHECK(lineCount(inside.err) == 1);
+  CHECK(inside.err.find("is inside the kit") != std::string::npos);
+  CHECK_FALSE(fs::exists(inKit));
+
+  const auto noLesson =
+      runMazekit("init-repo " + quoted((dir / "new").string()) + " --lesson 9", {}, "init-repo");
+  CHECK(noLesson.status == 2);
+  CHECK(lineCount(noLesson.err) == 1);
+  CHECK(noLesson.err.find("there is no lesson '9'") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "new"));
 }
 
 // ---- watch by polling ----------------------------------------------------------------------
