@@ -156,6 +156,9 @@ struct Watcher {
   double seconds = defaultPollSeconds;
   std::string why;  // why polling, for the student
 
+  Watcher() = default;
+  Watcher(const Watcher&) = delete;  // it owns the inotify descriptor
+  Watcher& operator=(const Watcher&) = delete;
   ~Watcher() {
     if (fd >= 0) ::close(fd);
   }
