@@ -44,8 +44,15 @@ test_packages=(
   procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless
 )
+# One test tool comes from npm, after the packages: the tests validate the students' GitHub
+# workflow with it. (--list prints the Debian packages only.)
+npm_test_tool="@action-validator/cli@0.6.0"     # the action-validator command
 if [ "$runtime_only" = false ]; then
   packages+=("${test_packages[@]}")
+  # npm to install it, unless some npm is on PATH already (Debian's, or Node.js's own).
+  if ! command -v npm >/dev/null 2>&1; then
+    packages+=(npm)
+  fi
 fi
 
 if [ "$list_only" = true ]; then
@@ -60,22 +67,33 @@ for package in "${packages[@]}"; do
   fi
 done
 
-if [ ${#missing[@]} -eq 0 ]; then
-  echo "install-deps: every package the kit needs is installed"
-  exit 0
-fi
-
 if [ "$(id -u)" -eq 0 ]; then
   as_root=()
 elif command -v sudo >/dev/null 2>&1; then
   as_root=(sudo)
 else
+  as_root=(missing-root)
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: every package the kit needs is installed"
+elif [ "${as_root[0]:-}" = missing-root ]; then
   echo "install-deps: these packages are missing: ${missing[*]}" >&2
   echo "install-deps: as root, run: apt-get update && apt-get install -y ${missing[*]}" >&2
   exit 1
+else
+  echo "install-deps: installing ${missing[*]}"
+  "${as_root[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}"
 fi
 
-echo "install-deps: installing ${missing[*]}"
-"${as_root[@]}" apt-get update -qq
-DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends \
-  "${missing[@]}"
+if [ "$runtime_only" = false ] && ! command -v action-validator >/dev/null 2>&1; then
+  if [ "${as_root[0]:-}" = missing-root ]; then
+    echo "install-deps: the test tool action-validator is missing" >&2
+    echo "install-deps: as root, run: npm install --global $npm_test_tool" >&2
+    exit 1
+  fi
+  echo "install-deps: installing $npm_test_tool from npm"
+  "${as_root[@]}" npm install --global --no-fund --no-audit "$npm_test_tool"
+fi

@@ -1,7 +1,8 @@
 // The student's loop: reading a build's first error, the verdict on a step program's run from
 // the harness's report, the progress bar, the progress file (round trip, cut short, garbage),
 // which step comes next, and the real mazekit binary's status, list, hint,
-// check, reset and watch on the kit's untouched exercises or on copies of them.
+// check, reset, init-repo and watch (inotify and polling) on the kit's untouched exercises or on
+// copies of them, as text and as JSON.
 #include <catch2/catch.hpp>
 
 #include "shell.hpp"
@@ -15,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
 #include <turtle/save_file.hpp>
 
 #include "kit/kit.hpp"
@@ -649,4 +651,231 @@ TEST_CASE(
         std::string::npos);
   CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
   CHECK(screen.find("COMMAND_EXIT_CODE=\"0\"") != std::string::npos);
+}
+
+// ---- --json ------------------------------------------------------------------------------
+
+TEST_CASE(
+    "mazekit status --json on the untouched exercises gives lesson 1, step 1's error and "
+    "every step's state") {
+  const fs::path dir = freshDir("status-json");
+  const auto run = runMazekit("status --json",
+                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                               {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                              "status-json");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);  // as the text form: 1 while a step is RED
+  CHECK(run.err.empty());
+  nlohmann::json json;
+  REQUIRE_NOTHROW(json = nlohmann::json::parse(run.out));
+  CHECK(json["schema"] == "mazekit.status/1");
+  CHECK(json["kit_version"] == MAZEKIT_VERSION);
+  CHECK(json["lesson"]["id"] == "01-turtle-warmup");
+  CHECK(json["lesson"]["number"] == 1);
+  CHECK(json["lesson"]["title"] == "Turtle warm-up");
+  CHECK(json["lesson"]["of"] == 3);
+  CHECK(json["lesson"]["readme"] == "lessons/01-turtle-warmup/README.md");
+  CHECK(json["lesson"]["code"] == nlohmann::json::array({"exercises/01-turtle-warmup/warmup.hpp"}));
+  CHECK(json["done"] == false);
+  CHECK(json["current_step"] == 1);
+  CHECK(json["passed"] == 0);
+  CHECK(json["total"] == 5);
+  REQUIRE(json["steps"].size() == 5);
+  const nlohmann::json& first = json["steps"][0];
+  CHECK(first["number"] == 1);
+  CHECK(first["id"] == "01-a-screen");
+  CHECK(first["title"] == "A screen to draw on");
+  CHECK(first["test"] == "lessons/01-turtle-warmup/tests/step01_a_screen.cpp");
+  CHECK(first["state"] == "failed");
+  CHECK(first["verdict"] == "does not compile");  // the words `mazekit status` prints after RED
+  const std::string error = first["error"].get<std::string>();
+  CHECK(error.rfind("lessons/01-turtle-warmup/tests/step01_a_screen.cpp:", 0) == 0);
+  CHECK(error.find("'makeScreen' was not declared") != std::string::npos);
+  CHECK(first["detail"].size() == 1);
+  CHECK(first["picture"].is_null());  // it did not compile, so nothing was drawn
+  CHECK(first["current"] == true);
+  for (std::size_t k = 1; k < 5; ++k) {
+    const nlohmann::json& step = json["steps"][k];
+    CHECK(step["number"] == k + 1);
+    CHECK(step["state"] == "not checked yet");
+    CHECK(step["verdict"].is_null());
+    CHECK(step["error"].is_null());
+    CHECK(step["picture"].is_null());
+    CHECK(step["current"] == false);
+  }
+  CHECK(run.out.find(kitSource.string() + "/") == std::string::npos);  // paths relative to the kit
+  // The text form says the same verdict and error.
+  const auto text = runMazekit("status",
+                               {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                               "status-json");
+  CHECK(text.out.find("RED    " + first["verdict"].get<std::string>() + "\n       " + error) !=
+        std::string::npos);
+}
+
+TEST_CASE(
+    "mazekit status --json on a lesson whose every step passes says done with exit status 0") {
+  const fs::path dir = freshDir("status-json-done");
+  const auto lessons = loadLessons(locateKit());
+  const Lesson& lesson = findLesson(lessons, "1");
+  State state;
+  state.lesson = lesson.id;
+  for (const Step& step : lesson.steps)
+    state.markPassed(lesson.id, step.id, stepHash(lesson, step));
+  saveState(dir / "progress.json", state);
+  const fs::path picture = dir / "pictures" / lesson.id / "05-top-row.png";
+  writeFile(picture, "a picture");
+  const auto run = runMazekit("status --json --lesson 1",
+                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                               {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                              "status-json-done");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  nlohmann::json json;
+  REQUIRE_NOTHROW(json = nlohmann::json::parse(run.out));
+  CHECK(json["done"] == true);
+  CHECK(json["current_step"].is_null());
+  CHECK(json["passed"] == 5);
+  REQUIRE(json["steps"].size() == 5);
+  for (const nlohmann::json& step : json["steps"]) {
+    CHECK(step["state"] == "passed");
+    CHECK(step["verdict"] == "passed");
+    CHECK(step["error"].is_null());
+    CHECK(step["current"] == false);
+  }
+  REQUIRE(lesson.steps.back().id == "05-top-row");
+  // A picture is named relative to the kit when it is inside it (as `mazekit status` shows it);
+  // a step with no picture by null.
+  CHECK(json["steps"][4]["picture"] == relativeTo(picture.string(), {kitSource}));
+  CHECK(json["steps"][0]["picture"].is_null());
+}
+
+TEST_CASE("mazekit list --json gives every lesson and step with what the progress file says") {
+  const fs::path dir = freshDir("list-json");
+  const auto lessons = loadLessons(locateKit());
+  const Lesson& lesson = findLesson(lessons, "1");
+  State state;
+  state.lesson = lesson.id;
+  state.step = "03-white-square";
+  state.markPassed(lesson.id, "01-a-screen", stepHash(lesson, lesson.step("1")));
+  state.markPassed(lesson.id, "02-blue-background", "0000000000000000");
+  saveState(dir / "progress.json", state);
+  const auto run =
+      runMazekit("list --json", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "list");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  nlohmann::json json;
+  REQUIRE_NOTHROW(json = nlohmann::json::parse(run.out));
+  CHECK(json["schema"] == "mazekit.list/1");
+  CHECK(json["current"]["lesson"] == "01-turtle-warmup");
+  CHECK(json["current"]["step"] == "03-white-square");
+  REQUIRE(json["lessons"].size() == lessons.size());
+  const nlohmann::json& first = json["lessons"][0];
+  CHECK(first["id"] == "01-turtle-warmup");
+  CHECK(first["number"] == 1);
+  CHECK(first["title"] == "Turtle warm-up");
+  CHECK(first["passed"] == 1);
+  CHECK(first["total"] == 5);
+  REQUIRE(first["steps"].size() == 5);
+  CHECK(first["steps"][0]["state"] == "passed");
+  CHECK(first["steps"][1]["state"] == "passed before your latest change");
+  CHECK(first["steps"][2]["state"] == "not yet");
+  CHECK(first["steps"][2]["title"] == "A white square in the top-left corner");
+  CHECK(first["steps"][2]["current"] == true);
+  CHECK(first["steps"][0]["current"] == false);
+  CHECK(first["steps"][2]["points"] == 2);
+  for (std::size_t i = 0; i < lessons.size(); ++i) {
+    CHECK(json["lessons"][i]["number"] == lessons[i].number);
+    CHECK(json["lessons"][i]["steps"].size() == lessons[i].steps.size());
+  }
+  CHECK(json["lessons"][1]["passed"] == 0);
+}
+
+// ---- init-repo -----------------------------------------------------------------------------
+// What the repository holds and what its workflow does: tests/mazekit/student_ci_test.py.
+
+TEST_CASE(
+    "mazekit init-repo refuses a folder that is not empty, one inside the kit, a lesson "
+    "there is not") {
+  const fs::path dir = freshDir("init-repo");
+  writeFile(dir / "taken" / "notes.txt", "mine\n");
+  const auto notEmpty =
+      runMazekit("init-repo " + quoted((dir / "taken").string()), {}, "init-repo");
+  CHECK(notEmpty.status == 2);
+  CHECK(lineCount(notEmpty.err) == 1);
+  CHECK(notEmpty.err.find("is already there and not an empty folder") != std::string::npos);
+  CHECK(notEmpty.err.find((dir / "taken").string()) != std::string::npos);
+  CHECK(readFile(dir / "taken" / "notes.txt") == "mine\n");
+
+  const fs::path inKit = kitSource / "exercises" / "my-maze";
+  const auto inside = runMazekit("init-repo " + quoted(inKit.string()), {}, "init-repo");
+  CHECK(inside.status == 2);
+  CHECK(lineCount(inside.err) == 1);
+  CHECK(inside.err.find("is inside the kit") != std::string::npos);
+  CHECK_FALSE(fs::exists(inKit));
+
+  const auto noLesson =
+      runMazekit("init-repo " + quoted((dir / "new").string()) + " --lesson 9", {}, "init-repo");
+  CHECK(noLesson.status == 2);
+  CHECK(lineCount(noLesson.err) == 1);
+  CHECK(noLesson.err.find("there is no lesson '9'") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "new"));
+}
+
+// ---- watch by polling ----------------------------------------------------------------------
+
+TEST_CASE("mazekit watch --poll with a value out of range is bad usage naming the value") {
+  const auto zero = runMazekit("watch --poll 0", {}, "watch-poll-usage");
+  CHECK(zero.status == 2);
+  CHECK(lineCount(zero.err) == 1);
+  CHECK(zero.err.find("--poll takes the seconds between two looks at your folder, from 0.05 to "
+                      "3600; got 0") != std::string::npos);
+  const auto word = runMazekit("watch --poll soon", {}, "watch-poll-usage");
+  CHECK(word.status == 2);
+  CHECK(lineCount(word.err) == 1);
+}
+
+TEST_CASE("mazekit watch --poll sees a save by comparing the files and checks again") {
+  if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
+    WARN("no `script` program: mazekit watch in a terminal is not tested");
+    return;
+  }
+  // A copy of the exercises to save into; the steps are built in the kit's build tree.
+  const Kit kit = copyOfKit("watch-poll");
+  const fs::path dir = kit.source;
+  writeFile(
+      dir / "watch.sh",
+      "cd \"$2\" || exit 9\n"
+      "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch --poll 0.2'\" typescript "
+      ">/dev/null &\n"
+      "script_pid=$!\n"
+      "count() { grep -o \"$1\" typescript 2>/dev/null | wc -l; }\n"
+      "i=0\n"
+      "while [ $i -lt 400 ] && [ \"$(count 'Ctrl-C to stop')\" -lt 1 ]; do sleep 0.1; "
+      "i=$((i+1)); done\n"
+      "echo '// saved' >> exercises/01-turtle-warmup/warmup.hpp\n"
+      "i=0\n"
+      "while [ $i -lt 400 ] && [ \"$(count 'Ctrl-C to stop')\" -lt 2 ]; do sleep 0.1; "
+      "i=$((i+1)); done\n"
+      "kill -INT \"$(cat pid)\"\n"
+      "wait $script_pid\n");
+  const run::Result r =
+      runShell({"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
+               {{"MAZEKIT_HOME", kit.source.string()},
+                {"MAZEKIT_BUILD", locateKit().build.string()},
+                {"MAZEKIT_STATE", (dir / "progress.json").string()},
+                {"MAZEKIT_PICTURES", (dir / "pictures").string()}});
+  const std::string screen = readFile(dir / "typescript");
+  INFO(screen);
+  CHECK(r.exitCode == 0);
+  const std::string watching =
+      "Watching exercises/01-turtle-warmup/ for your saves, checking every 0.2 s (--poll). "
+      "Ctrl-C to stop.";
+  const auto first = screen.find(watching);
+  REQUIRE(first != std::string::npos);
+  // The save was seen: a second check, and the watch again after it.
+  const auto second = screen.find(watching, first + 1);
+  CHECK(second != std::string::npos);
+  CHECK(screen.find("Checking...", first) < second);
+  CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
 }

@@ -1,9 +1,11 @@
 // mazekit hint (the hint for the step the student is on, or any step) and mazekit list
-// (every step, passed or not).
+// (every step, passed or not; `--json`: the same as one JSON object, docs/json.md).
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "student/session.hpp"
@@ -68,8 +70,53 @@ void hint(const HintOptions& o) {
             << "\n";
 }
 
-void list() {
+// mazekit.list/1 (docs/json.md): every lesson and step, and what the progress file says of it.
+nlohmann::json listJson(const Session& s) {
+  const std::size_t currentLesson = s.currentLessonIndex();
+  nlohmann::json json;
+  json["schema"] = "mazekit.list/1";
+  json["kit_version"] = MAZEKIT_VERSION;
+  json["current"] = {
+      {"lesson", s.state.lesson.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.state.lesson)},
+      {"step", s.state.step.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.state.step)}};
+  nlohmann::json lessons = nlohmann::json::array();
+  for (const Lesson& lesson : s.lessons) {
+    const auto hashOf = s.hashes(lesson);
+    nlohmann::json steps = nlohmann::json::array();
+    for (const Step& step : lesson.steps) {
+      const bool now = s.state.passedWith(lesson.id, step.id, hashOf(step));
+      const bool before = !now && s.state.passedEver(lesson.id, step.id);
+      steps.push_back(
+          {{"number", step.number},
+           {"id", step.id},
+           {"title", step.title},
+           {"points", step.points},
+           {"state", now      ? "passed"
+                     : before ? "passed before your latest change"
+                              : "not yet"},
+           {"current", s.lessonIndex(lesson) == currentLesson && step.id == s.state.step}});
+    }
+    lessons.push_back({{"id", lesson.id},
+                       {"number", lesson.number},
+                       {"title", lesson.title},
+                       {"passed", passedCount(lesson, s.state, hashOf)},
+                       {"total", lesson.steps.size()},
+                       {"steps", steps}});
+  }
+  json["lessons"] = lessons;
+  return json;
+}
+
+struct ListOptions {
+  bool json = false;
+};
+
+void list(const ListOptions& o) {
   Session s;
+  if (o.json) {
+    std::cout << listJson(s).dump(2) << "\n";
+    return;
+  }
   std::size_t currentLesson = s.currentLessonIndex();
   for (const Lesson& lesson : s.lessons) {
     const auto hashOf = s.hashes(lesson);
@@ -104,8 +151,11 @@ void addHintCommand(CLI::App& app) {
 }
 
 void addListCommand(CLI::App& app) {
+  auto options = std::make_shared<ListOptions>();
   auto* cmd = app.add_subcommand("list", "Every lesson and step, and which ones pass");
-  cmd->callback([] { list(); });
+  cmd->add_flag("--json", options->json,
+                "Print one JSON object (schema mazekit.list/1, docs/json.md) instead of text");
+  cmd->callback([options] { list(*options); });
 }
 
 }  // namespace mazekit::student

@@ -1,8 +1,11 @@
 // mazekit status (the default command) and mazekit check LESSON STEP: where the student is,
-// RED or GREEN, the first error.
+// RED or GREEN, the first error. `mazekit status --json` says the same as one JSON object
+// (docs/json.md), for scripts and the students' CI.
 #include <iostream>
 #include <memory>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "student/session.hpp"
@@ -13,6 +16,7 @@ namespace fs = std::filesystem;
 
 struct StatusOptions {
   std::string lesson;
+  bool json = false;
 };
 
 int showPosition(Session& s, const Position& p, bool oneLesson) {
@@ -25,6 +29,75 @@ int showPosition(Session& s, const Position& p, bool oneLesson) {
   return 1;
 }
 
+// A path for the JSON: relative to the kit when inside it, as `mazekit status` shows it.
+nlohmann::json shownOrNull(const Session& s, const fs::path& path) {
+  if (path.empty()) return nullptr;
+  return s.shown(path);
+}
+
+// The detail lines under a verdict as one line, for a table cell.
+std::string oneLine(const std::vector<std::string>& lines) {
+  std::string out;
+  for (const std::string& line : lines) out += (out.empty() ? "" : " ") + shorten(line, 400);
+  return out;
+}
+
+// mazekit.status/1 (docs/json.md): the lesson, each of its steps, where the student is.
+nlohmann::json statusJson(const Session& s, const Position& p) {
+  const Lesson& lesson = *p.lesson;
+  const auto hashOf = s.hashes(lesson);
+  nlohmann::json json;
+  json["schema"] = "mazekit.status/1";
+  json["kit_version"] = MAZEKIT_VERSION;
+  json["lesson"] = {{"id", lesson.id},
+                    {"number", lesson.number},
+                    {"title", lesson.title},
+                    {"of", s.lessons.size()},
+                    {"readme", s.shown(lesson.folder / "README.md")}};
+  nlohmann::json code = nlohmann::json::array();
+  for (const std::string& file : lesson.files) code.push_back(s.shown(lesson.exercise / file));
+  json["lesson"]["code"] = code;
+  json["done"] = p.allDone;
+  json["current_step"] = p.allDone ? nlohmann::json(nullptr) : nlohmann::json(p.step->number);
+  int passed = 0;
+  nlohmann::json steps = nlohmann::json::array();
+  for (const Step& step : lesson.steps) {
+    nlohmann::json row = {{"number", step.number},
+                          {"id", step.id},
+                          {"title", step.title},
+                          {"points", step.points},
+                          {"test", s.shown(step.test)}};
+    const bool current = !p.allDone && &step == p.step;
+    if (current && !p.result.green) {
+      row["state"] = "failed";
+      row["verdict"] = p.result.summary;
+      row["error"] = oneLine(p.result.detail);
+      row["detail"] = p.result.detail;
+      row["picture"] = shownOrNull(s, p.result.picture);
+    } else if (s.state.passedWith(lesson.id, step.id, hashOf(step))) {
+      ++passed;
+      row["state"] = "passed";
+      row["verdict"] = std::string(run::outcomeName(run::Outcome::passed));
+      row["error"] = nullptr;
+      row["detail"] = nlohmann::json::array();
+      const fs::path picture = s.checker.picture(lesson, step);
+      row["picture"] = fs::exists(picture) ? shownOrNull(s, picture) : nullptr;
+    } else {
+      row["state"] = "not checked yet";
+      row["verdict"] = nullptr;
+      row["error"] = nullptr;
+      row["detail"] = nlohmann::json::array();
+      row["picture"] = nullptr;
+    }
+    row["current"] = current;
+    steps.push_back(row);
+  }
+  json["passed"] = passed;
+  json["total"] = lesson.steps.size();
+  json["steps"] = steps;
+  return json;
+}
+
 void status(const StatusOptions& o) {
   Session s;
   const bool oneLesson = !o.lesson.empty();
@@ -32,6 +105,15 @@ void status(const StatusOptions& o) {
       oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
   s.checker.requireBuildTree();
   const Position p = advance(s, first, oneLesson);
+  if (o.json) {
+    if (p.interrupted) {
+      setExitStatus(1);
+      return;
+    }
+    std::cout << statusJson(s, p).dump(2) << "\n";
+    setExitStatus(p.allDone ? 0 : 1);
+    return;
+  }
   setExitStatus(showPosition(s, p, oneLesson));
 }
 
@@ -78,6 +160,8 @@ void addStatusCommand(CLI::App& app) {
       "status", "Where you are: your step, RED or GREEN, the first error (the default command)");
   cmd->add_option("--lesson", options->lesson,
                   "Check this lesson (number or name) rather than the one you are on");
+  cmd->add_flag("--json", options->json,
+                "Print one JSON object (schema mazekit.status/1, docs/json.md) instead of text");
   cmd->callback([options] { status(*options); });
 }
 
