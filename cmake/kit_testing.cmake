@@ -1,6 +1,7 @@
-# kit_add_test(NAME SOURCES a.cpp b.cpp LIBRARIES lib...)
+# kit_add_test(NAME SOURCES a.cpp b.cpp LIBRARIES lib... [LABELS label...])
 #
-# One Catch2 test program. Every program links the one compiled main (kit_catch_main) and
+# One Catch2 test program, its test cases labelled with LABELS, or else with the folder's
+# KIT_TEST_LABELS (set(KIT_TEST_LABELS maze) at the top of tests/maze/CMakeLists.txt). Every program links the one compiled main (kit_catch_main) and
 # reuses one precompiled catch.hpp (kit_catch_pch), so a new test file costs about a second
 # to build. Each TEST_CASE becomes its own CTest test named NAME.<test case name>.
 include_guard(GLOBAL)
@@ -26,7 +27,10 @@ if(NOT TARGET kit_catch_main)
 endif()
 
 function(kit_add_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES;LABELS")
+  if(NOT arg_LABELS)
+    set(arg_LABELS ${KIT_TEST_LABELS})
+  endif()
   add_executable(${name} ${arg_SOURCES})
   target_link_libraries(${name} PRIVATE kit_catch_main ${arg_LIBRARIES})
   target_precompile_headers(${name} REUSE_FROM kit_catch_pch)
@@ -38,5 +42,21 @@ function(kit_add_test name)
     # A test that matches nothing or asserts nothing fails instead of passing quietly.
     # (Test names must not contain ';', which CMake reads as a list separator.)
     EXTRA_ARGS --warn NoTests
-    PROPERTIES TIMEOUT 120)
+    PROPERTIES TIMEOUT 120 LABELS "${arg_LABELS}")
+endfunction()
+
+# kit_label_tests(label...): adds the labels to every test added so far in this folder with
+# add_test (catch_discover_tests's test cases get theirs from kit_add_test). The areas are
+# turtle, maze, lessons, mazekit, grading and install; slow marks a test that builds the kit
+# again or grades a class (README, "Running part of the tests").
+function(kit_label_tests)
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(test IN LISTS tests)
+    get_property(labels TEST "${test}" PROPERTY LABELS)
+    foreach(label IN LISTS ARGN)
+      if(NOT label IN_LIST labels)
+        set_property(TEST "${test}" APPEND PROPERTY LABELS "${label}")
+      endif()
+    endforeach()
+  endforeach()
 endfunction()
