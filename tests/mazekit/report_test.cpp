@@ -479,3 +479,19 @@ TEST_CASE("Gradescope's results.json: each step's verdict in Markdown no output 
   CHECK(block.find("\n~~~~~~~\n") != std::string::npos);
   CHECK(block.find("\n~~~~~~~\n") > block.find("[click](http://x)"));
 }
+
+TEST_CASE("Gradescope's results.json explains a compile error, in Markdown that stays text",
+          "[mazekit][report]") {
+  grade::StudentResult student = completeStudent();
+  student.steps[1] = stepResult(Outcome::doesNotCompile, 0,
+                                "does not compile: maze.hpp:3:5: too few arguments to function "
+                                "'void f(std::vector<script>*)'");
+  const auto json = nlohmann::json::parse(
+      grade::gradescopeResults(threeStepLesson(), student, grade::RunInfo{}, {}));
+  const std::string output = json["tests"][1]["output"];
+  const auto means = output.find("What it means: ");
+  REQUIRE(means != std::string::npos);
+  const std::string explained = output.substr(means);
+  CHECK(explained.find("&lt;script&gt;\\*") != std::string::npos);
+  CHECK(explained.find("<script>") == std::string::npos);
+}

@@ -12,6 +12,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -23,6 +24,7 @@
 #include "kit/lessons.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
+#include "student/explain.hpp"
 #include "student/runner.hpp"
 #include "student/student.hpp"
 
@@ -692,6 +694,8 @@ TEST_CASE(
   CHECK(error.rfind("lessons/01-turtle-warmup/tests/step01_a_screen.cpp:", 0) == 0);
   CHECK(error.find("'makeScreen' was not declared") != std::string::npos);
   CHECK(first["detail"].size() == 1);
+  // What it means, for the beginner: the name the step asks for, in the kit's words.
+  CHECK(first["explanation"].get<std::string>().find("write makeScreen") != std::string::npos);
   CHECK(first["picture"].is_null());  // it did not compile, so nothing was drawn
   CHECK(first["current"] == true);
   for (std::size_t k = 1; k < 5; ++k) {
@@ -878,4 +882,38 @@ TEST_CASE("mazekit watch --poll sees a save by comparing the files and checks ag
   CHECK(second != std::string::npos);
   CHECK(screen.find("Checking...", first) < second);
   CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
+}
+
+TEST_CASE("each first-week compiler error the kit knows is explained in its own words",
+          "[mazekit][student]") {
+  std::set<std::string> said;
+  for (const auto& known : student::knownCompileErrors()) {
+    INFO(known.sample);
+    const auto explained = student::explainCompileError(known.sample);
+    REQUIRE(explained);
+    CHECK(explained->find('$') == std::string::npos);  // every group was filled in
+    CHECK(explained->size() < 260);                    // two sentences, not a lecture
+    said.insert(*explained);
+  }
+  // No sample is taken by another's explanation: each has its own words.
+  CHECK(said.size() == student::knownCompileErrors().size());
+  CHECK(student::knownCompileErrors().size() >= 20);
+}
+
+TEST_CASE("an explanation names what the student wrote and what to write instead",
+          "[mazekit][student]") {
+  const auto copy = student::explainCompileError(
+      "use of deleted function \xE2\x80\x98turtle::Turtle::Turtle(const "
+      "turtle::Turtle&)\xE2\x80\x99");
+  REQUIRE(copy);  // typographic quotes, as g++ writes them under a UTF-8 locale
+  CHECK(copy->find("turtle::Turtle& t") != std::string::npos);
+  const auto undeclared =
+      student::explainCompileError("'wallColour' was not declared in this scope");
+  REQUIRE(undeclared);
+  CHECK(undeclared->find("wallColour") != std::string::npos);
+  const auto goTo = student::explainCompileError(
+      "maze.hpp:12:7: expected unqualified-id before 'goto'");  // anywhere in the line
+  REQUIRE(goTo);
+  CHECK(goTo->find("goTo(x, y)") != std::string::npos);
+  CHECK_FALSE(student::explainCompileError("some error no student has met"));
 }

@@ -10,11 +10,13 @@
 #include <iomanip>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 #include <nlohmann/json.hpp>
 #include <turtle/save_file.hpp>
 
 #include "run/text.hpp"
+#include "student/explain.hpp"
 
 namespace fs = std::filesystem;
 
@@ -216,6 +218,25 @@ std::string fenced(const std::string& text) {
   return fence + "text\n" + text + (text.empty() || text.back() == '\n' ? "" : "\n") + fence + "\n";
 }
 
+/// Text that Markdown shows as it is: its punctuation escaped, <, > and & as entities (an
+/// explanation quotes names from the student's code).
+std::string markdownText(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (c == '<') {
+      out += "&lt;";
+    } else if (c == '>') {
+      out += "&gt;";
+    } else if (c == '&') {
+      out += "&amp;";
+    } else {
+      if (std::string_view("\\`*_{}[]()#+-.!|~").find(c) != std::string_view::npos) out += '\\';
+      out += c;
+    }
+  }
+  return out;
+}
+
 /// The step's output on Gradescope, in Markdown: the verdict line a student reads in mazekit
 /// status, then the first failure and what the program printed, each in a block the
 /// student's bytes cannot leave, then the step's picture, inlined (Gradescope shows files
@@ -226,6 +247,11 @@ std::string gradescopeOutput(const StepResult& result) {
                        ? "**GREEN** passed\n"
                        : "**RED** " + std::string(run::outcomeName(result.verdict.outcome)) + "\n";
   if (!result.passed()) md += "\n" + fenced(validUtf8(result.verdict.reason));
+  if (result.verdict.outcome == Outcome::doesNotCompile) {
+    if (const auto explained = student::explainCompileError(result.verdict.reason)) {
+      md += "\nWhat it means: " + markdownText(validUtf8(*explained)) + "\n";
+    }
+  }
   if (!result.passed() && !result.output.empty()) {
     md += "\nThe program's output:\n\n" + fenced(validUtf8(result.output));
   }

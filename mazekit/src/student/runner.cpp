@@ -10,6 +10,8 @@
 #include "run/report.hpp"
 #include "run/text.hpp"
 #include "student/runner.hpp"
+
+#include "student/explain.hpp"
 #include "student/student.hpp"
 
 namespace mazekit::student {
@@ -132,6 +134,10 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
       result.detail.push_back("the build took longer than 15 minutes");
     } else if (const auto error = firstBuildError(built.output, roots)) {
       result.detail.push_back(error->text());
+      // What it means, for a student who has not met it before.
+      if (const auto explained = explainCompileError(error->message)) {
+        result.explanation = *explained;
+      }
     } else {
       const std::string tail =
           built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);

@@ -27,7 +27,8 @@ struct StepResult {
   bool interrupted = false;
   std::string summary;              ///< "passed", "does not compile", "failed", ... (outcomeName)
   std::vector<std::string> detail;  ///< the first error or failed check, a few lines
-  std::filesystem::path picture;    ///< the PNG this check drew, or empty
+  std::string explanation;        ///< what a compiler error means, in a beginner's words, or empty
+  std::filesystem::path picture;  ///< the PNG this check drew, or empty
 };
 
 /// The student's verdict on a step program's run: the outcome in `mazekit grade`'s words and,

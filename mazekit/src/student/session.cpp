@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <sstream>
 
 namespace mazekit::student {
 namespace fs = std::filesystem;
@@ -153,6 +154,20 @@ void printVerdict(const StepResult& result) {
     std::cout << red("RED") << "    " << result.summary << "\n";
   }
   for (const std::string& line : result.detail) std::cout << "       " << line << "\n";
+  if (!result.explanation.empty()) {
+    // Wrapped to the terminal's usual 92 columns, under the error it explains.
+    std::string line = "What it means:";
+    std::istringstream words(result.explanation);
+    for (std::string word; words >> word;) {
+      if (line.size() + 1 + word.size() > 84) {
+        std::cout << "       " << line << "\n";
+        line = "  " + word;
+      } else {
+        line += " " + word;
+      }
+    }
+    std::cout << "       " << line << "\n";
+  }
 }
 
 void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result) {

@@ -73,6 +73,8 @@ nlohmann::json statusJson(const Session& s, const Position& p) {
       row["verdict"] = p.result.summary;
       row["error"] = oneLine(p.result.detail);
       row["detail"] = p.result.detail;
+      row["explanation"] = p.result.explanation.empty() ? nlohmann::json(nullptr)
+                                                        : nlohmann::json(p.result.explanation);
       row["picture"] = shownOrNull(s, p.result.picture);
     } else if (s.state.passedWith(lesson.id, step.id, hashOf(step))) {
       ++passed;
@@ -80,6 +82,7 @@ nlohmann::json statusJson(const Session& s, const Position& p) {
       row["verdict"] = std::string(run::outcomeName(run::Outcome::passed));
       row["error"] = nullptr;
       row["detail"] = nlohmann::json::array();
+      row["explanation"] = nullptr;
       const fs::path picture = s.checker.picture(lesson, step);
       row["picture"] = fs::exists(picture) ? shownOrNull(s, picture) : nullptr;
     } else {
@@ -87,6 +90,7 @@ nlohmann::json statusJson(const Session& s, const Position& p) {
       row["verdict"] = nullptr;
       row["error"] = nullptr;
       row["detail"] = nlohmann::json::array();
+      row["explanation"] = nullptr;
       row["picture"] = nullptr;
     }
     row["current"] = current;
