@@ -455,6 +455,7 @@ TEST_CASE("Gradescope's results.json: each step's verdict in Markdown no output 
   CHECK(json["score"] == 1);
   CHECK(json["execution_time"] == 12.35);
   CHECK(json["stdout_visibility"] == "hidden");
+  CHECK(json["extra_data"]["mazekit_version"] == MAZEKIT_VERSION);  // which kit graded it
   const auto& tests = json["tests"];
   REQUIRE(tests.size() == 4);  // three steps and the flags
   CHECK(tests[0]["visibility"] == "visible");

@@ -196,7 +196,8 @@ std::string resultsJson(const Lesson& lesson, const StudentResult& student, cons
     test["visibility"] = "hidden";
     results["tests"].push_back(test);
   }
-  results["extra_data"] = {{"flags", flags}, {"strict_zero", student.strictZero}};
+  results["extra_data"] = {
+      {"flags", flags}, {"strict_zero", student.strictZero}, {"mazekit_version", MAZEKIT_VERSION}};
 
   // Every string above is valid UTF-8 already; `replace` is the second guard, so that a
   // string missed here can never make dump() throw halfway through a class.
@@ -336,7 +337,8 @@ std::string junitXml(const Lesson& lesson, const StudentResult& student, const R
     cases += "\n    </testcase>\n";
   }
 
-  std::string properties = property("sandbox", info.sandboxed ? "yes" : "no (--no-sandbox)");
+  std::string properties = property("mazekit version", MAZEKIT_VERSION);
+  properties += property("sandbox", info.sandboxed ? "yes" : "no (--no-sandbox)");
   if (!info.limits.empty()) properties += property("limits", info.limits);
   if (student.strictZero) properties += property("scored 0", "--strict");
   for (const auto& flag : student.flags) properties += property("tamper flag", flag.text());
@@ -454,7 +456,8 @@ std::string reportHtml(const Lesson& lesson, const std::vector<StudentResult>& s
   }
   html << "<th>picture</th></tr>\n";
   for (const auto& student : students) html << studentRow(lesson, student);
-  html << "</table>\n</body>\n</html>\n";
+  html << "</table>\n<p class=\"notes\">Graded by mazekit " << MAZEKIT_VERSION
+       << ".</p>\n</body>\n</html>\n";
   return html.str();
 }
 
@@ -555,6 +558,7 @@ std::string classJson(const Lesson& lesson, const std::vector<StudentResult>& st
   using text::validUtf8;
   Json json;
   json["schema"] = "mazekit.grade/1";
+  json["kit_version"] = MAZEKIT_VERSION;
   json["lesson"] = {{"id", lesson.id}, {"number", lesson.number}, {"title", lesson.title}};
   json["max_score"] = maxPoints(lesson);
   json["sandboxed"] = info.sandboxed;
