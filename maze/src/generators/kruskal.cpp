@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "grid_unchecked.hpp"
 #include "maze/generators.hpp"
 #include "union_find.hpp"
 
@@ -31,9 +32,9 @@ void kruskal(Grid& grid, Random& random) {
     const auto b = static_cast<std::uint32_t>(south ? a + cols : a + 1);
     if (sets.unite(a, b)) {
       if (south) {
-        grid.openSouth(a);
+        detail::unchecked(grid).openSouth(a);
       } else {
-        grid.openEast(a);
+        detail::unchecked(grid).openEast(a);
       }
       if (++joined == cells) break;
     }

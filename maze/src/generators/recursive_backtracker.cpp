@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "grid_unchecked.hpp"
 #include "maze/generators.hpp"
 
 namespace maze {
@@ -57,7 +58,9 @@ class BorderedBits {
   std::size_t stride() const { return stride_; }
   /// Where cell (row, col) of the grid sits in here.
   std::size_t at(std::size_t row, std::size_t col) const { return (row + 1) * stride_ + col + 1; }
-  unsigned test(std::size_t i) const { return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U; }
+  unsigned test(std::size_t i) const {
+    return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U;
+  }
   void set(std::size_t i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
 
  private:
@@ -107,12 +110,14 @@ void recursiveBacktracker(Grid& grid, Random& random) {
   while (unvisited > 0) {
     const unsigned fresh = (visited.test(bit - visited.stride()) ^ 1U) |
                            ((visited.test(bit + visited.stride()) ^ 1U) << 1) |
-                           ((visited.test(bit + 1) ^ 1U) << 2) | ((visited.test(bit - 1) ^ 1U) << 3);
+                           ((visited.test(bit + 1) ^ 1U) << 2) |
+                           ((visited.test(bit - 1) ^ 1U) << 3);
     if (fresh != 0) {
       // Forward, into a random unvisited neighbour.
       const unsigned move = table.pick[fresh][random.below(table.count[fresh])];
       const std::size_t next = here + static_cast<std::size_t>(gridStep[move]);
-      grid.openEastOrSouth(wallBelongsToNext[move] ? next : here, crossesSouthWall[move]);
+      detail::unchecked(grid).openEastOrSouth(wallBelongsToNext[move] ? next : here,
+                                              crossesSouthWall[move]);
       here = next;
       bit += static_cast<std::size_t>(bitStep[move]);
       visited.set(bit);
