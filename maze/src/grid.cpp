@@ -23,6 +23,14 @@ const char* directionName(Direction d) {
   return "?";
 }
 
+Direction directionFromNumber(int n) {
+  if (n < 0 || n > 3) {
+    throw std::invalid_argument(
+        "direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got " + std::to_string(n));
+  }
+  return static_cast<Direction>(n);
+}
+
 namespace {
 
 std::size_t wordsFor(std::size_t bits) { return (bits + 63) / 64; }

@@ -24,13 +24,27 @@ struct Cell {
 inline bool operator==(const Cell& a, const Cell& b) { return a.row == b.row && a.col == b.col; }
 inline bool operator!=(const Cell& a, const Cell& b) { return !(a == b); }
 
-/// The four ways out of a cell, numbered as the lesson numbers them
-/// (EAST = 0, NORTH = 1, WEST = 2, SOUTH = 3).
+/// The four ways out of a cell: the one vocabulary of directions in the whole library. They are
+/// numbered as the lesson numbers them (EAST = 0, NORTH = 1, WEST = 2, SOUTH = 3, counter-clockwise
+/// from east, in maze/matrix.hpp), so the lesson's numbers and these names are the same four
+/// things.
 enum class Direction : std::uint8_t { east = 0, north = 1, west = 2, south = 3 };
 
 /// All four directions, in the lesson's order of numbers.
 inline constexpr Direction allDirections[4] = {Direction::east, Direction::north, Direction::west,
                                                Direction::south};
+
+/// The order the lesson looks around a cell: north, south, east, west. Maze::neighbors() and
+/// the depth-first searches go round in this order.
+inline constexpr Direction lessonOrder[4] = {Direction::north, Direction::south, Direction::east,
+                                             Direction::west};
+
+/// The lesson's number of a direction: 0 for east, 1 north, 2 west, 3 south.
+constexpr int directionNumber(Direction d) { return static_cast<int>(d); }
+
+/// The direction with the lesson's number n. Throws std::invalid_argument for another number:
+/// "direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got 4".
+Direction directionFromNumber(int n);
 
 /// The way back: east ↔ west, north ↔ south.
 constexpr Direction opposite(Direction d) {

@@ -61,6 +61,8 @@ class Maze {
   ///     m.reset();
   ///     m.dig(EAST);   // (-170, 190)
   turtle::Vec2D dig(int direction);
+  /// The same, with the library's name for the direction: m.dig(Direction::east) is m.dig(EAST).
+  turtle::Vec2D dig(Direction direction);
 
   /// The value of the square under a position: EMPTY, WALL, VISITED, END, or INVALID for a
   /// position off the matrix.
