@@ -19,10 +19,24 @@ namespace maze {
 
 namespace {
 
-// The four moves, as bits of the mask: 0 north, 1 south, 2 east, 3 west. The wall crossed
-// is the south or east wall of the upper or left cell of the two.
+// The four moves are the Directions of lessonOrder, numbered by their place in it (0 north,
+// 1 south, 2 east, 3 west), so that a move fits in two bits and the unvisited neighbours in a
+// 4-bit mask. The wall crossed is the south or east wall of the upper or left cell of the two.
 constexpr bool crossesSouthWall[4] = {true, true, false, false};
 constexpr bool wallBelongsToNext[4] = {true, false, false, true};
+constexpr unsigned back[4] = {1, 0, 3, 2};  // the move that undoes each move
+
+constexpr bool movesAgreeWithDirections() {
+  for (unsigned m = 0; m < 4; ++m) {
+    const Direction d = lessonOrder[m];
+    const bool vertical = d == Direction::north || d == Direction::south;
+    const bool towardsStart = d == Direction::north || d == Direction::west;
+    if (crossesSouthWall[m] != vertical || wallBelongsToNext[m] != towardsStart) return false;
+    if (lessonOrder[back[m]] != opposite(d)) return false;
+  }
+  return true;
+}
+static_assert(movesAgreeWithDirections(), "the moves are lessonOrder's directions");
 
 /// pick[mask][k]: the k-th set bit of mask (k counted from 0).
 /// count[mask]: how many bits are set.
@@ -95,12 +109,11 @@ void recursiveBacktracker(Grid& grid, Random& random) {
   BorderedBits visited(static_cast<std::size_t>(grid.rows()), cols);
   WayBack wayBack(cells);
 
-  // Per move: the step in the grid, the step in the bordered bits, the move that undoes it.
+  // Per move: the step in the grid and the step in the bordered bits.
   const std::ptrdiff_t stride = static_cast<std::ptrdiff_t>(visited.stride());
   const std::ptrdiff_t gridStep[4] = {-static_cast<std::ptrdiff_t>(cols),
                                       static_cast<std::ptrdiff_t>(cols), 1, -1};
   const std::ptrdiff_t bitStep[4] = {-stride, stride, 1, -1};
-  constexpr unsigned back[4] = {1, 0, 3, 2};
 
   std::size_t here = 0;  // start at the top-left cell, as the lesson does
   std::size_t bit = visited.at(0, 0);
