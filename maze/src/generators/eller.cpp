@@ -36,7 +36,7 @@ void eller(Grid& grid, Random& random) {
       const std::uint32_t b = sets.find(label[c + 1]);
       if (a != b && (lastRow || random.coin())) {
         grid.open({r, static_cast<int>(c)}, Direction::east);
-        sets.unite(a, b);  // a stays the root: the set's label
+        sets.attach(a, b);  // a stays the root: the set's label
       }
     }
     if (lastRow) break;
