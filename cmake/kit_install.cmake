@@ -1,6 +1,8 @@
 # Install rules and the package config, so that an outside project can write
 #   find_package(mazekit REQUIRED)
-#   target_link_libraries(app PRIVATE mazekit::turtle)
+#   target_link_libraries(app PRIVATE mazekit::turtle)      # drawing, through Cairo
+#   target_link_libraries(app PRIVATE mazekit::maze)        # the lesson's Maze, on the turtle
+#   target_link_libraries(app PRIVATE mazekit::maze_model)  # grids, algorithms, text, PNG/SVG; no Cairo
 include(CMakePackageConfigHelpers)
 
 set(MAZEKIT_INSTALL_CMAKEDIR "${CMAKE_INSTALL_LIBDIR}/cmake/mazekit")

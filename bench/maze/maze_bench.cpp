@@ -1,9 +1,16 @@
 // maze_bench: how fast the maze library is, printed as Markdown tables for docs/performance.md.
 //
 //   maze_bench            everything: backtracker up to 10000², every generator at 1000²,
-//                         breadth-first solve, PNG of a 10000² maze, and the seeds' Python
-//                         generators timed in the same run, as a ratio
+//                         breadth-first and A* solves, PNG of a 10000² maze
 //   maze_bench --quick    smaller sizes and fewer runs, to check that it works
+//
+// Two Python recursive backtrackers, timed beside the kit's in the same run when they are given
+// (they are not part of the kit; without them the benchmark says so and skips them):
+//   --python-iterative SCRIPT   a backtracker with an explicit stack that prints the maze with
+//                               '#' blocks; run as `python3 SCRIPT WIDTH HEIGHT CELLSIZE SEED`
+//   --python-recursive SCRIPT   a recursive backtracker that keeps its visited cells in a list
+//                               and prints '█' blocks; run as `python3 SCRIPT COLUMNS ROWS SEED`,
+//                               the sizes in characters (2·cells + 1)
 //
 // Each figure is the median of several runs. Bytes per cell is the peak of heap memory in use
 // while generating (the grid plus the generator's own bookkeeping), counted by the global
@@ -12,6 +19,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <functional>
 #include <new>
 #include <string>
@@ -85,7 +93,7 @@ std::string millions(double cells, double secs) {
 }
 
 /// Runs a Python peer `runs` times, its output thrown away, and returns the median wall time;
-/// a negative number if python3 or the script is missing.
+/// a negative number if python3 fails.
 double timePython(const std::string& script, const std::string& args, int runs) {
   const std::string command = "python3 " + script + " " + args + " > /dev/null";
   std::vector<double> times;
@@ -100,19 +108,36 @@ double timePython(const std::string& script, const std::string& args, int runs) 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const bool quick = argc > 1 && std::string(argv[1]) == "--quick";
-  const std::string peers = KIT_PEERS_DIR;
+  bool quick = false;
+  std::string iterativePeer;
+  std::string recursivePeer;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--quick") {
+      quick = true;
+    } else if ((arg == "--python-iterative" || arg == "--python-recursive") && i + 1 < argc) {
+      (arg == "--python-iterative" ? iterativePeer : recursivePeer) = argv[++i];
+    } else {
+      std::fprintf(stderr,
+                   "maze_bench: unknown argument '%s'; expected --quick, --python-iterative "
+                   "SCRIPT or --python-recursive SCRIPT\n",
+                   arg.c_str());
+      return 2;
+    }
+  }
 
   std::printf("## Recursive backtracker\n\n");
   std::printf("| cells | median time | million cells/s | bytes per cell (peak heap) | runs |\n");
   std::printf("|---|---|---|---|---|\n");
-  const std::vector<int> sides = quick ? std::vector<int>{1000, 2000} : std::vector<int>{1000, 4000, 10000};
+  const std::vector<int> sides =
+      quick ? std::vector<int>{1000, 2000} : std::vector<int>{1000, 4000, 10000};
   for (int side : sides) {
     const int runs = side >= 4000 ? 3 : 7;
-    const Generation g = timeGenerator(maze::Algorithm::recursiveBacktracker, side, quick ? 3 : runs);
+    const Generation g =
+        timeGenerator(maze::Algorithm::recursiveBacktracker, side, quick ? 3 : runs);
     const double cells = static_cast<double>(side) * side;
-    std::printf("| %d² | %.3f s | %s | %.3f | %d |\n", side, g.seconds, millions(cells, g.seconds).c_str(),
-                g.bytesPerCell, quick ? 3 : runs);
+    std::printf("| %d² | %.3f s | %s | %.3f | %d |\n", side, g.seconds,
+                millions(cells, g.seconds).c_str(), g.bytesPerCell, quick ? 3 : runs);
     std::fflush(stdout);
   }
 
@@ -132,8 +157,11 @@ int main(int argc, char** argv) {
   {
     const int side = 1000;
     const maze::Grid grid = maze::generate(maze::Algorithm::recursiveBacktracker, side, side, 1);
-    const double bfs = medianSeconds(5, [&] { maze::breadthFirst(grid, {0, 0}, {side - 1, side - 1}); });
-    std::printf("| breadth-first solve, 1000² backtracker maze, corner to corner | %.3f s | 5 |\n", bfs);
+    const double bfs = medianSeconds(5, [&] {
+      maze::breadthFirst(grid, {0, 0}, {side - 1, side - 1});
+    });
+    std::printf("| breadth-first solve, 1000² backtracker maze, corner to corner | %.3f s | 5 |\n",
+                bfs);
     const double astar = medianSeconds(5, [&] { maze::aStar(grid, {0, 0}, {side - 1, side - 1}); });
     std::printf("| A* solve, same maze | %.3f s | 5 |\n", astar);
     std::fflush(stdout);
@@ -150,34 +178,47 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
 
-  std::printf("\n## Beside the seeds' Python generators (same run, same sizes)\n\n");
-  std::printf("| generator | cells | Python median | kit median (generate + text) | kit faster by |\n");
-  std::printf("|---|---|---|---|---|\n");
+  std::printf("\n## Beside two Python recursive backtrackers (same run, same sizes)\n\n");
   struct Peer {
     const char* label;
     std::string script;
     int side;
     std::string args;
   };
-  const int side001 = quick ? 300 : 1000;
-  const int side002 = quick ? 40 : 100;
+  const int sideIterative = quick ? 300 : 1000;
+  const int sideRecursive = quick ? 40 : 100;
   const Peer peersToRun[] = {
-      {"seed 001 (iterative, list field)", peers + "/seed001_backtracker.py", side001,
-       std::to_string(side001) + " " + std::to_string(side001) + " 1 1"},
-      {"seed 002 (recursive, visited list)", peers + "/seed002_backtracker.py", side002,
-       std::to_string(2 * side002 + 1) + " " + std::to_string(2 * side002 + 1) + " 1"},
+      {"Python, explicit stack, a list for the field", iterativePeer, sideIterative,
+       std::to_string(sideIterative) + " " + std::to_string(sideIterative) + " 1 1"},
+      {"Python, recursive, a list of visited cells (quadratic)", recursivePeer, sideRecursive,
+       std::to_string(2 * sideRecursive + 1) + " " + std::to_string(2 * sideRecursive + 1) + " 1"},
   };
+  bool headerPrinted = false;
   for (const Peer& p : peersToRun) {
+    if (p.script.empty() || !std::ifstream(p.script)) {
+      std::printf("(skipped: %s — %s)\n", p.label,
+                  p.script.empty() ? "no script given; see the options at the top of maze_bench.cpp"
+                                   : ("no file " + p.script).c_str());
+      continue;
+    }
+    if (!headerPrinted) {
+      std::printf(
+          "| generator | cells | Python median | kit median (generate + text) | kit faster by |\n");
+      std::printf("|---|---|---|---|---|\n");
+      headerPrinted = true;
+    }
     const double python = timePython(p.script, p.args, 3);
     const double kit = medianSeconds(5, [&] {
-      const maze::Grid grid = maze::generate(maze::Algorithm::recursiveBacktracker, p.side, p.side, 1);
+      const maze::Grid grid =
+          maze::generate(maze::Algorithm::recursiveBacktracker, p.side, p.side, 1);
       std::fwrite(maze::toText(grid, maze::TextFormat::hash).data(), 1, 0, stdout);
     });
     if (python < 0) {
-      std::printf("| %s | %d² | (python3 or %s missing) | %.4f s | – |\n", p.label, p.side,
+      std::printf("| %s | %d² | (python3 failed on %s) | %.4f s | – |\n", p.label, p.side,
                   p.script.c_str(), kit);
     } else {
-      std::printf("| %s | %d² | %.2f s | %.4f s | %.0f× |\n", p.label, p.side, python, kit, python / kit);
+      std::printf("| %s | %d² | %.2f s | %.4f s | %.0f× |\n", p.label, p.side, python, kit,
+                  python / kit);
     }
     std::fflush(stdout);
   }

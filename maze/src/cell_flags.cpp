@@ -1,4 +1,5 @@
 #include "maze/cell_flags.hpp"
+#include "grid_unchecked.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -9,10 +10,14 @@ namespace {
 
 std::uint8_t flagFor(Direction d) {
   switch (d) {
-    case Direction::north: return cell_flags::PATH_N;
-    case Direction::east: return cell_flags::PATH_E;
-    case Direction::south: return cell_flags::PATH_S;
-    case Direction::west: return cell_flags::PATH_W;
+    case Direction::north:
+      return cell_flags::PATH_N;
+    case Direction::east:
+      return cell_flags::PATH_E;
+    case Direction::south:
+      return cell_flags::PATH_S;
+    case Direction::west:
+      return cell_flags::PATH_W;
   }
   return 0;
 }
@@ -26,7 +31,7 @@ std::string cellName(Cell c) {
 std::vector<std::uint8_t> toCellFlags(const Grid& grid) {
   std::vector<std::uint8_t> cells(grid.cellCount(), cell_flags::VISITED);
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    const Cell c = grid.cellAt(i);
+    const Cell c = detail::unchecked(grid).cellAt(i);
     for (Direction d : allDirections) {
       if (grid.isOpen(c, d)) cells[i] = static_cast<std::uint8_t>(cells[i] | flagFor(d));
     }
@@ -45,9 +50,10 @@ Grid fromCellFlags(const std::vector<std::uint8_t>& cells, int rows, int cols) {
   constexpr unsigned known = cell_flags::PATH_N | cell_flags::PATH_E | cell_flags::PATH_S |
                              cell_flags::PATH_W | cell_flags::VISITED;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    const Cell c = grid.cellAt(i);
+    const Cell c = detail::unchecked(grid).cellAt(i);
     if ((cells[i] & ~known) != 0) {
-      throw std::invalid_argument(cellName(c) + " has flag bits " + std::to_string(cells[i] & ~known) +
+      throw std::invalid_argument(cellName(c) + " has flag bits " +
+                                  std::to_string(cells[i] & ~known) +
                                   " that mean nothing; the flags are 1 north, 2 east, 4 south, "
                                   "8 west, 16 visited");
     }
@@ -58,7 +64,7 @@ Grid fromCellFlags(const std::vector<std::uint8_t>& cells, int rows, int cols) {
         throw std::invalid_argument(cellName(c) + " has an exit " + directionName(d) +
                                     ", through the border");
       }
-      if ((cells[grid.index(n)] & flagFor(opposite(d))) == 0) {
+      if ((cells[detail::unchecked(grid).index(n)] & flagFor(opposite(d))) == 0) {
         throw std::invalid_argument(cellName(c) + " has an exit " + directionName(d) + " but " +
                                     cellName(n) + " has no exit " + directionName(opposite(d)));
       }

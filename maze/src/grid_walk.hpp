@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "grid_unchecked.hpp"
 #include "maze/grid.hpp"
 #include "maze/random.hpp"
 
@@ -16,7 +17,9 @@ class CellBits {
  public:
   // Always at least one word, so that the storage is never empty.
   explicit CellBits(std::size_t cells) : words_(cells / 64 + 1, 0) {}
-  unsigned test(std::size_t i) const { return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U; }
+  unsigned test(std::size_t i) const {
+    return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U;
+  }
   void set(std::size_t i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
   /// The first cell at or after `from` whose bit is clear, or `cells` if there is none.
   std::size_t firstClear(std::size_t from, std::size_t cells) const {
@@ -81,23 +84,24 @@ inline Neighbors openNeighborsOf(const Grid& grid, std::size_t i) {
   const auto cols = static_cast<std::size_t>(grid.cols());
   const std::size_t row = i / cols;
   const std::size_t col = i % cols;
-  if (row > 0 && grid.southOpen(i - cols)) n.add(i - cols, Direction::north);
-  if (row + 1 < static_cast<std::size_t>(grid.rows()) && grid.southOpen(i)) {
+  if (row > 0 && detail::unchecked(grid).southOpen(i - cols)) n.add(i - cols, Direction::north);
+  if (row + 1 < static_cast<std::size_t>(grid.rows()) && detail::unchecked(grid).southOpen(i)) {
     n.add(i + cols, Direction::south);
   }
-  if (col + 1 < cols && grid.eastOpen(i)) n.add(i + 1, Direction::east);
-  if (col > 0 && grid.eastOpen(i - 1)) n.add(i - 1, Direction::west);
+  if (col + 1 < cols && detail::unchecked(grid).eastOpen(i)) n.add(i + 1, Direction::east);
+  if (col > 0 && detail::unchecked(grid).eastOpen(i - 1)) n.add(i - 1, Direction::west);
   return n;
 }
 
 inline constexpr std::uint32_t noCell = UINT32_MAX;
 
 /// Walks a "came from" list back from `to` and returns the cells from the start to `to`.
-inline std::vector<Cell> pathFromParents(const Grid& grid, const std::vector<std::uint32_t>& cameFrom,
+inline std::vector<Cell> pathFromParents(const Grid& grid,
+                                         const std::vector<std::uint32_t>& cameFrom,
                                          std::size_t from, std::size_t to) {
   std::vector<Cell> path;
   for (std::size_t i = to;; i = cameFrom[i]) {
-    path.push_back(grid.cellAt(i));
+    path.push_back(detail::unchecked(grid).cellAt(i));
     if (i == from) break;
   }
   return {path.rbegin(), path.rend()};

@@ -34,8 +34,9 @@ int checkedRows(int rows, int cols) {
 
 void checkValue(int value) {
   if (value != EMPTY && value != WALL && value != VISITED && value != END) {
-    throw std::invalid_argument("matrix value must be EMPTY (0), WALL (1), VISITED (2) or END (3), got " +
-                                std::to_string(value));
+    throw std::invalid_argument(
+        "matrix value must be EMPTY (0), WALL (1), VISITED (2) or END (3), got " +
+        std::to_string(value));
   }
 }
 
@@ -64,11 +65,16 @@ turtle::Vec2D Maze::positionOf(int row, int col) const {
 
 const char* Maze::colorOf(int value) {
   switch (value) {
-    case EMPTY: return "white";
-    case WALL: return "blue";
-    case VISITED: return "red";
-    case END: return "yellow";
-    default: checkValue(value);
+    case EMPTY:
+      return "white";
+    case WALL:
+      return "blue";
+    case VISITED:
+      return "red";
+    case END:
+      return "yellow";
+    default:
+      checkValue(value);
   }
   return "blue";
 }
@@ -121,7 +127,8 @@ bool Maze::setMatrixValueAt(const turtle::Vec2D& position, int value) {
 
 void Maze::reset() {
   turtle.clearstamps();
-  matrix.assign(static_cast<std::size_t>(rows_), std::vector<int>(static_cast<std::size_t>(cols_), WALL));
+  matrix.assign(static_cast<std::size_t>(rows_),
+                std::vector<int>(static_cast<std::size_t>(cols_), WALL));
   screen.bgcolor("blue");
   turtle.goTo(positionOf(0, 0));
   turtle.shape("square");
@@ -130,18 +137,12 @@ void Maze::reset() {
   setMatrixValueAt(turtle.position(), EMPTY);
 }
 
-turtle::Vec2D Maze::dig(int direction) {
-  int dr = 0;
-  int dc = 0;
-  switch (direction) {
-    case EAST: dc = 1; break;
-    case NORTH: dr = -1; break;
-    case WEST: dc = -1; break;
-    case SOUTH: dr = 1; break;
-    default:
-      throw std::invalid_argument("direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got " +
-                                  std::to_string(direction));
-  }
+turtle::Vec2D Maze::dig(int direction) { return dig(directionFromNumber(direction)); }
+
+turtle::Vec2D Maze::dig(Direction direction) {
+  const Cell offset = step({0, 0}, direction);
+  const int dr = offset.row;
+  const int dc = offset.col;
   const turtle::Vec2D here = turtle.position();
   Square from{};
   if (!squareAt(here, from)) return here;
@@ -153,7 +154,8 @@ turtle::Vec2D Maze::dig(int direction) {
   const bool isCell = row % 2 == 0 && col % 2 == 0;
   if (!isCell && valueAt(row + dr, col + dc) == INVALID) return here;
   // Never break into another path: the target's other three sides must be wall.
-  const std::pair<int, int> around[4] = {{row - 1, col}, {row + 1, col}, {row, col - 1}, {row, col + 1}};
+  const std::pair<int, int> around[4] = {
+      {row - 1, col}, {row + 1, col}, {row, col - 1}, {row, col + 1}};
   for (auto [r, c] : around) {
     if (r == from.row && c == from.col) continue;
     if (isOpen(r, c)) return here;
@@ -167,8 +169,9 @@ std::vector<Neighbor> Maze::neighbors() const {
   const turtle::Vec2D p = turtle.position();
   const double two = 2.0 * squareSize_;
   std::vector<Neighbor> result;
-  for (turtle::Vec2D q : {turtle::Vec2D(p.x, p.y + two), turtle::Vec2D(p.x, p.y - two),
-                          turtle::Vec2D(p.x + two, p.y), turtle::Vec2D(p.x - two, p.y)}) {
+  for (Direction d : lessonOrder) {
+    const Cell offset = step({0, 0}, d);  // a row down is y down
+    const turtle::Vec2D q(p.x + offset.col * two, p.y - offset.row * two);
     result.push_back({q, getMatrixValueAt(q)});
   }
   return result;
@@ -177,9 +180,11 @@ std::vector<Neighbor> Maze::neighbors() const {
 namespace {
 
 /// The direction from one position to another along a row or a column.
-int directionTowards(const turtle::Vec2D& from, const turtle::Vec2D& to) {
-  if (std::abs(to.x - from.x) < std::abs(to.y - from.y)) return to.y > from.y ? NORTH : SOUTH;
-  return to.x > from.x ? EAST : WEST;
+Direction directionTowards(const turtle::Vec2D& from, const turtle::Vec2D& to) {
+  if (std::abs(to.x - from.x) < std::abs(to.y - from.y)) {
+    return to.y > from.y ? Direction::north : Direction::south;
+  }
+  return to.x > from.x ? Direction::east : Direction::west;
 }
 
 }  // namespace
@@ -206,9 +211,9 @@ void Maze::makeMaze() {
     turtle.goTo(frame.position);
     // Ask the matrix again: a deeper frame may have dug there since neighbors() was called.
     if (getMatrixValueAt(choice.position) != WALL) continue;
-    const int d = directionTowards(frame.position, choice.position);
-    dig(d);  // the wall between
-    dig(d);  // the cell itself
+    const Direction d = directionTowards(frame.position, choice.position);
+    dig(d);                                              // the wall between
+    dig(d);                                              // the cell itself
     frames.push_back({turtle.position(), neighbors()});  // `frame` is not used after this
   }
   const int endRow = (rows_ - 1) / 2 * 2;  // the bottom-right cell (cells sit on even squares)
@@ -223,14 +228,12 @@ std::vector<turtle::Vec2D> Maze::solve() {
   struct Step {
     int row;
     int col;
-    int tried;  // how many of north, south, east, west have been looked at
+    int tried;  // how many of the lessonOrder directions have been looked at
   };
   std::vector<std::vector<bool>> seen(static_cast<std::size_t>(rows_),
                                       std::vector<bool>(static_cast<std::size_t>(cols_), false));
   std::vector<Step> way{{0, 0, 0}};
   seen[0][0] = true;
-  const int dr[4] = {-1, 1, 0, 0};
-  const int dc[4] = {0, 0, 1, -1};
   bool found = false;
   while (!way.empty()) {
     Step& s = way.back();
@@ -242,8 +245,7 @@ std::vector<turtle::Vec2D> Maze::solve() {
       way.pop_back();
       continue;
     }
-    const int r = s.row + dr[s.tried];
-    const int c = s.col + dc[s.tried];
+    const auto [r, c] = step({s.row, s.col}, lessonOrder[s.tried]);
     ++s.tried;
     if (isOpen(r, c) && !seen[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)]) {
       seen[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] = true;

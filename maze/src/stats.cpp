@@ -58,7 +58,8 @@ std::size_t solutionLength(const Grid& grid) {
 LongestPath longestPath(const Grid& grid) {
   const Sweep first = sweepFrom(grid, 0);
   const Sweep second = sweepFrom(grid, first.farthest);
-  return {grid.cellAt(first.farthest), grid.cellAt(second.farthest), second.distance + 1};
+  return {detail::unchecked(grid).cellAt(first.farthest),
+          detail::unchecked(grid).cellAt(second.farthest), second.distance + 1};
 }
 
 bool isConnected(const Grid& grid) { return sweepFrom(grid, 0).reached == grid.cellCount(); }

@@ -1,5 +1,5 @@
 // Every generator, by the properties a maze must have, and by statistics that tell the
-// algorithms apart (the dead-end shares of docs/maze.md and ../shared anchors).
+// algorithms apart (the dead-end shares in docs/maze.md's table of generators).
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -23,7 +23,8 @@ std::string nameOf(Algorithm a) { return maze::algorithmName(a); }
 /// Mean dead-end share over `count` seeded rows × cols mazes.
 double meanDeadEndShare(Algorithm a, int rows, int cols, int count) {
   double sum = 0;
-  for (int seed = 0; seed < count; ++seed) sum += maze::deadEndShare(maze::generate(a, rows, cols, seed));
+  for (int seed = 0; seed < count; ++seed)
+    sum += maze::deadEndShare(maze::generate(a, rows, cols, seed));
   return sum / count;
 }
 
@@ -62,7 +63,8 @@ ChiSquare chiSquareOn3x3(Algorithm a, int samples) {
     result.statistic += (entry.second - expected) * (entry.second - expected) / expected;
   }
   // Trees that never came up count too.
-  result.statistic += static_cast<double>(192 - std::min<std::size_t>(counts.size(), 192)) * expected;
+  result.statistic +=
+      static_cast<double>(192 - std::min<std::size_t>(counts.size(), 192)) * expected;
   return result;
 }
 
@@ -78,7 +80,8 @@ double chiSquareCritical191() {
 }  // namespace
 
 TEST_CASE("every generator makes a perfect maze with its border intact", "[maze][generators]") {
-  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {1, 9}, {8, 1}, {2, 2}, {7, 13}, {30, 30}};
+  const std::vector<std::pair<int, int>> sizes = {{1, 1}, {1, 9},  {8, 1},
+                                                  {2, 2}, {7, 13}, {30, 30}};
   for (Algorithm a : maze::allAlgorithms()) {
     for (auto [rows, cols] : sizes) {
       for (std::uint64_t seed : {1U, 2U, 99U}) {
@@ -103,7 +106,8 @@ TEST_CASE("every generator gives the same maze for the same seed and another for
 
 TEST_CASE("seed 1 keeps giving the mazes it gave when the kit was written", "[maze][generators]") {
   // Pinned: the kit's own random numbers make these the same on every platform and compiler.
-  CHECK(maze::toText(maze::generate(Algorithm::recursiveBacktracker, 4, 8, 1), maze::TextFormat::hash) ==
+  CHECK(maze::toText(maze::generate(Algorithm::recursiveBacktracker, 4, 8, 1),
+                     maze::TextFormat::hash) ==
         "#################\n"
         "# #     #       #\n"
         "# # ### # ##### #\n"
@@ -152,8 +156,8 @@ TEST_CASE("algorithm names go both ways and an unknown name lists the known ones
                                         "recursive-backtracker, kruskal, wilson,"));
 }
 
-// Dead-end shares over 1000 seeded 20 × 20 mazes. The bands are the measured shares of the
-// reference table (anchors, section 2) ± 1.25 percentage points: narrow enough that a
+// Dead-end shares over 1000 seeded 20 × 20 mazes. The bands are the measured shares of
+// docs/maze.md's table of generators ± 1.25 percentage points: narrow enough that a
 // backtracker (10%) cannot pass for a binary tree (25%), Kruskal (30%) or true Prim (44%).
 namespace {
 void checkDeadEndBand(Algorithm a, double expectedPercent) {
@@ -227,7 +231,8 @@ TEST_CASE("the uniformity test can fail: it rejects the backtracker and the bina
   INFO("backtracker chi-square " << backtracker.statistic);
   CHECK(backtracker.statistic > chiSquareCritical191());
   const ChiSquare binaryTree = chiSquareOn3x3(Algorithm::binaryTree, 192 * 100);
-  CHECK(binaryTree.distinct == 16);  // 2 choices for each of the 4 cells off the top row and right column
+  CHECK(binaryTree.distinct ==
+        16);  // 2 choices for each of the 4 cells off the top row and right column
   CHECK(binaryTree.statistic > chiSquareCritical191());
 }
 
@@ -267,7 +272,8 @@ TEST_CASE("braid(p) removes about a share p of the dead ends", "[maze][generator
 TEST_CASE("braid refuses a share outside 0 to 1", "[maze][generators][braid]") {
   Grid grid(4, 4);
   maze::Random random(1);
-  REQUIRE_THROWS_WITH(maze::braid(grid, 1.5, random), "braid share must be between 0 and 1, got 1.500000");
+  REQUIRE_THROWS_WITH(maze::braid(grid, 1.5, random),
+                      "braid share must be between 0 and 1, got 1.500000");
   REQUIRE_THROWS_AS(maze::braid(grid, std::nan(""), random), std::invalid_argument);
 }
 

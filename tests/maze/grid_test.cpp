@@ -35,13 +35,32 @@ TEST_CASE("opening a wall opens it from both sides", "[maze][grid]") {
 
 TEST_CASE("border walls cannot be opened and read as closed", "[maze][grid]") {
   Grid grid(2, 2);
-  REQUIRE_THROWS_WITH(grid.open({0, 1}, Direction::east),
-                      "cannot open the east wall of cell (0, 1): it is on the border");
+  REQUIRE_THROWS_WITH(
+      grid.open({0, 1}, Direction::east),
+      "cannot open the east wall of cell (0, 1): it is on the border of the 2×2 grid");
   REQUIRE_THROWS_AS(grid.open({0, 0}, Direction::north), std::out_of_range);
   REQUIRE_THROWS_WITH(grid.open({5, 0}, Direction::east),
-                      "cannot open a wall of cell (5, 0): the grid has rows 0 to 1 and columns 0 to 1");
+                      "cannot open a wall of cell (5, 0): the 2×2 grid has rows 0 to 1 and "
+                      "columns 0 to 1");
   CHECK_FALSE(grid.isOpen({0, 0}, Direction::north));
-  CHECK_FALSE(grid.isOpen({-1, 7}, Direction::south));
+}
+
+TEST_CASE("every call that takes a cell refuses one off the grid, naming it and the grid's size",
+          "[maze][grid]") {
+  Grid grid(2, 3);
+  REQUIRE_THROWS_WITH(grid.isOpen({-1, 7}, Direction::south),
+                      "cannot look at the walls of cell (-1, 7): the 2×3 grid has rows 0 to 1 "
+                      "and columns 0 to 2");
+  REQUIRE_THROWS_WITH(grid.openCount({2, 0}),
+                      "cannot count the open walls of cell (2, 0): the 2×3 grid has rows 0 to 1 "
+                      "and columns 0 to 2");
+  REQUIRE_THROWS_WITH(grid.index({0, 3}),
+                      "cannot number cell (0, 3): the 2×3 grid has rows 0 to 1 and columns 0 to 2");
+  REQUIRE_THROWS_WITH(grid.cellAt(6),
+                      "there is no cell number 6 in the 2×3 grid: its cells are numbered 0 to 5");
+  REQUIRE_THROWS_AS(grid.close({0, -1}, Direction::east), std::out_of_range);
+  CHECK(grid.index({1, 2}) == 5);
+  CHECK(grid.cellAt(5) == Cell{1, 2});
 }
 
 TEST_CASE("a grid smaller than 1x1 is refused with its size in the message", "[maze][grid]") {

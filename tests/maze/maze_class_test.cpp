@@ -127,7 +127,30 @@ TEST_CASE("digging never breaks into another path", "[maze][lesson]") {
 TEST_CASE("dig refuses a direction that is not one of the four", "[maze][lesson]") {
   Maze m;
   m.reset();
-  REQUIRE_THROWS_WITH(m.dig(4), "direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got 4");
+  REQUIRE_THROWS_WITH(m.dig(4),
+                      "direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got 4");
+}
+
+TEST_CASE("the lesson's EAST, NORTH, WEST and SOUTH are the library's four Directions",
+          "[maze][lesson]") {
+  CHECK(maze::directionFromNumber(maze::EAST) == maze::Direction::east);
+  CHECK(maze::directionFromNumber(maze::NORTH) == maze::Direction::north);
+  CHECK(maze::directionFromNumber(maze::WEST) == maze::Direction::west);
+  CHECK(maze::directionFromNumber(maze::SOUTH) == maze::Direction::south);
+  for (maze::Direction d : maze::allDirections) {
+    CHECK(maze::directionFromNumber(maze::directionNumber(d)) == d);
+  }
+  REQUIRE_THROWS_WITH(maze::directionFromNumber(-1),
+                      "direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got -1");
+
+  Maze byNumber;
+  Maze byName;
+  byNumber.reset();
+  byName.reset();
+  CHECK(byNumber.dig(maze::EAST) == byName.dig(maze::Direction::east));
+  CHECK(byNumber.dig(maze::EAST) == byName.dig(maze::Direction::east));
+  CHECK(byNumber.dig(maze::SOUTH) == byName.dig(maze::Direction::south));
+  CHECK(byNumber.matrix == byName.matrix);
 }
 
 TEST_CASE("neighbors after reset: INVALID, WALL, WALL, INVALID", "[maze][lesson]") {
@@ -195,7 +218,8 @@ TEST_CASE("makeMaze digs a perfect maze on the even squares with END yellow at (
   CHECK(m.getMatrixValueAt({170, -170}) == maze::END);
   CHECK(m.screen.colorAt(170, -170) == "yellow");
   for (int i = 0; i < 20; ++i) {
-    CHECK(m.matrix[19][static_cast<std::size_t>(i)] == maze::WALL);  // the lesson's last row and column stay wall
+    CHECK(m.matrix[19][static_cast<std::size_t>(i)] ==
+          maze::WALL);  // the lesson's last row and column stay wall
     CHECK(m.matrix[static_cast<std::size_t>(i)][19] == maze::WALL);
   }
   const maze::Grid grid = m.toGrid();
@@ -269,7 +293,8 @@ TEST_CASE("solve finds the way to END, marks it VISITED and draws it", "[maze][l
     const double step = std::abs(way[i].x - way[i - 1].x) + std::abs(way[i].y - way[i - 1].y);
     CHECK(step == Approx(20));
   }
-  for (std::size_t i = 0; i + 1 < way.size(); ++i) CHECK(m.getMatrixValueAt(way[i]) == maze::VISITED);
+  for (std::size_t i = 0; i + 1 < way.size(); ++i)
+    CHECK(m.getMatrixValueAt(way[i]) == maze::VISITED);
   CHECK(m.getMatrixValueAt(way.back()) == maze::END);
   // The only way in a perfect maze is also the shortest: the compact solver agrees.
   const maze::Path shortest = maze::breadthFirst(m.toGrid(), {0, 0}, {9, 9});
@@ -311,8 +336,9 @@ TEST_CASE("other sizes work: 9 rows, 15 columns of 10 pixels", "[maze][lesson]")
 TEST_CASE("a bad maze size is refused with the size in the message", "[maze][lesson]") {
   REQUIRE_THROWS_WITH(Maze(0, 5), "maze size must be at least 1×1, got 0×5");
   REQUIRE_THROWS_WITH(Maze(10, 10, 0), "square size must be at least 1 pixel, got 0");
-  REQUIRE_THROWS_WITH(Maze(10, 500, 20), "the maze's width of 500 squares of 20 pixels does not "
-                                         "fit on a screen; at most 8192 pixels a side");
+  REQUIRE_THROWS_WITH(Maze(10, 500, 20),
+                      "the maze's width of 500 squares of 20 pixels does not "
+                      "fit on a screen; at most 8192 pixels a side");
 }
 
 TEST_CASE("makeMaze needs no call stack: a 400x400 matrix of 2-pixel squares",

@@ -29,8 +29,7 @@ std::string errorOf(const std::string& text, TextFormat f) {
 
 }  // namespace
 
-TEST_CASE("every format reads back what it wrote, for perfect and braided mazes",
-          "[maze][text]") {
+TEST_CASE("every format reads back what it wrote, for perfect and braided mazes", "[maze][text]") {
   for (TextFormat f : formats) {
     for (auto [rows, cols] : {std::pair{1, 1}, {1, 7}, {6, 1}, {5, 8}, {23, 31}}) {
       Grid grid = maze::generate(maze::Algorithm::wilson, rows, cols, 12);
@@ -44,7 +43,8 @@ TEST_CASE("every format reads back what it wrote, for perfect and braided mazes"
   }
 }
 
-TEST_CASE("the hash format is seed 001's picture: a # for each wall", "[maze][text]") {
+TEST_CASE("the hash format is mazelib's and Daedalus's picture: a # for each wall",
+          "[maze][text]") {
   Grid grid(2, 3);
   grid.open({0, 0}, maze::Direction::east);
   grid.open({0, 1}, maze::Direction::east);
@@ -101,7 +101,8 @@ TEST_CASE("malformed text is rejected with the line and column of the fault", "[
         "line 2, column 6: this line is 6 characters long, but the first is 5: every line of a "
         "maze is equally long");
   CHECK(errorOf("#####\n# @ #\n#####\n", TextFormat::hash) ==
-        "line 2, column 3: found '@' between two cells; expected '#' for a wall or ' ' for an opening");
+        "line 2, column 3: found '@' between two cells; expected '#' for a wall or ' ' for an "
+        "opening");
   CHECK(errorOf("#####\n#  x#\n#####\n", TextFormat::hash) ==
         "line 2, column 4: found 'x' inside a cell; a cell is ' '");
   CHECK(errorOf("# ###\n#   #\n#####\n", TextFormat::hash) ==
@@ -114,7 +115,8 @@ TEST_CASE("malformed text is rejected with the line and column of the fault", "[
   CHECK(errorOf("#####\n#   #\n", TextFormat::hash) ==
         "line 2, column 1: the text has 2 lines; a maze has 2×rows+1 lines (3, 5, 7, ...)");
   CHECK(errorOf("#####\n# \t #\n#####\n", TextFormat::hash) ==
-        "line 2, column 3: found U+0009 between two cells; expected '#' for a wall or ' ' for an opening");
+        "line 2, column 3: found U+0009 between two cells; expected '#' for a wall or ' ' for an "
+        "opening");
   CHECK(errorOf("#####\n#  \xff#\n#####\n", TextFormat::hash) ==
         "line 2, column 4: the text is not valid UTF-8 (byte 0xFF)");
   CHECK(errorOf("## ##\n#   #\n#####\n", TextFormat::hash) ==
@@ -124,9 +126,11 @@ TEST_CASE("malformed text is rejected with the line and column of the fault", "[
 TEST_CASE("line formats reject half-open walls and corners that do not fit", "[maze][text]") {
   CHECK(errorOf("+---+---+\n|       |\n+-- +---+\n|       |\n+---+---+\n", TextFormat::plusMinus) ==
         "line 3, column 4: a wall segment is half open: all 3 characters must be '-' or all ' '");
-  CHECK(errorOf("┌───┬───┐\n│       │\n└───┴───┘\n", TextFormat::boxDrawing) ==
-        "line 1, column 5: corner '┬' does not match the walls that meet there, which call for '─'");
-  CHECK(errorOf("+---+\n|   |\n+---+\n", TextFormat::boxDrawing).find("line 1, column 2: found '-' in a wall line") == 0);
+  CHECK(
+      errorOf("┌───┬───┐\n│       │\n└───┴───┘\n", TextFormat::boxDrawing) ==
+      "line 1, column 5: corner '┬' does not match the walls that meet there, which call for '─'");
+  CHECK(errorOf("+---+\n|   |\n+---+\n", TextFormat::boxDrawing)
+            .find("line 1, column 2: found '-' in a wall line") == 0);
 }
 
 TEST_CASE("huge dimensions are refused before memory is taken", "[maze][text]") {
@@ -160,17 +164,26 @@ TEST_CASE("fuzz: mutated and random texts either read as a maze or raise ParseEr
   int rejected = 0;
   for (int round = 0; round < 3000; ++round) {
     const TextFormat f = formats[random.below(4)];
-    const Grid grid = maze::generate(maze::Algorithm::kruskal, 1 + static_cast<int>(random.below(6)),
-                                     1 + static_cast<int>(random.below(6)), round);
+    const Grid grid =
+        maze::generate(maze::Algorithm::kruskal, 1 + static_cast<int>(random.below(6)),
+                       1 + static_cast<int>(random.below(6)), round);
     std::string text = maze::toText(grid, f);
     const int edits = 1 + static_cast<int>(random.below(4));
     for (int e = 0; e < edits && !text.empty(); ++e) {
       const std::size_t at = random.below(static_cast<std::uint32_t>(text.size()));
       switch (random.below(4)) {
-        case 0: text[at] = alphabet[random.below(sizeof alphabet - 1)]; break;
-        case 1: text.erase(at, 1 + random.below(3)); break;
-        case 2: text.insert(at, 1, alphabet[random.below(sizeof alphabet - 1)]); break;
-        default: text[at] = static_cast<char>(random.below(256)); break;
+        case 0:
+          text[at] = alphabet[random.below(sizeof alphabet - 1)];
+          break;
+        case 1:
+          text.erase(at, 1 + random.below(3));
+          break;
+        case 2:
+          text.insert(at, 1, alphabet[random.below(sizeof alphabet - 1)]);
+          break;
+        default:
+          text[at] = static_cast<char>(random.below(256));
+          break;
       }
     }
     try {

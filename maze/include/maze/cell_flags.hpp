@@ -1,7 +1,7 @@
 #pragma once
-// Seed 003's way of storing a maze: one small number per cell, its bits saying whether the
-// cell was visited and which of its four sides has an exit. Converting to and from the Grid
-// lets code written that way use the kit's solvers, text formats and pictures.
+// Cell flags, the way many maze programs store a maze: one small number per cell, its bits saying
+// whether the cell was visited and which of its four sides has an exit. Converting to and from the
+// Grid lets code written that way use the kit's solvers, text formats and pictures.
 //
 //     std::vector<std::uint8_t> cells = maze::toCellFlags(grid);   // row by row
 //     bool northExit = cells[y * width + x] & maze::cell_flags::PATH_N;

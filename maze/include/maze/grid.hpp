@@ -10,6 +10,11 @@
 
 namespace maze {
 
+namespace detail {
+class UncheckedGrid;
+class UncheckedGridReader;
+}  // namespace detail
+
 /// A cell of a Grid: row 0 is the top, column 0 the left.
 struct Cell {
   int row = 0;
@@ -19,13 +24,27 @@ struct Cell {
 inline bool operator==(const Cell& a, const Cell& b) { return a.row == b.row && a.col == b.col; }
 inline bool operator!=(const Cell& a, const Cell& b) { return !(a == b); }
 
-/// The four ways out of a cell, numbered as the lesson numbers them
-/// (EAST = 0, NORTH = 1, WEST = 2, SOUTH = 3).
+/// The four ways out of a cell: the one vocabulary of directions in the whole library. They are
+/// numbered as the lesson numbers them (EAST = 0, NORTH = 1, WEST = 2, SOUTH = 3, counter-clockwise
+/// from east, in maze/matrix.hpp), so the lesson's numbers and these names are the same four
+/// things.
 enum class Direction : std::uint8_t { east = 0, north = 1, west = 2, south = 3 };
 
 /// All four directions, in the lesson's order of numbers.
-inline constexpr Direction allDirections[4] = {Direction::east, Direction::north,
-                                               Direction::west, Direction::south};
+inline constexpr Direction allDirections[4] = {Direction::east, Direction::north, Direction::west,
+                                               Direction::south};
+
+/// The order the lesson looks around a cell: north, south, east, west. Maze::neighbors() and
+/// the depth-first searches go round in this order.
+inline constexpr Direction lessonOrder[4] = {Direction::north, Direction::south, Direction::east,
+                                             Direction::west};
+
+/// The lesson's number of a direction: 0 for east, 1 north, 2 west, 3 south.
+constexpr int directionNumber(Direction d) { return static_cast<int>(d); }
+
+/// The direction with the lesson's number n. Throws std::invalid_argument for another number:
+/// "direction must be EAST (0), NORTH (1), WEST (2) or SOUTH (3), got 4".
+Direction directionFromNumber(int n);
 
 /// The way back: east ↔ west, north ↔ south.
 constexpr Direction opposite(Direction d) {
@@ -35,10 +54,14 @@ constexpr Direction opposite(Direction d) {
 /// The cell one step away in direction d (it may lie off the grid).
 constexpr Cell step(Cell c, Direction d) {
   switch (d) {
-    case Direction::east: return {c.row, c.col + 1};
-    case Direction::north: return {c.row - 1, c.col};
-    case Direction::west: return {c.row, c.col - 1};
-    case Direction::south: return {c.row + 1, c.col};
+    case Direction::east:
+      return {c.row, c.col + 1};
+    case Direction::north:
+      return {c.row - 1, c.col};
+    case Direction::west:
+      return {c.row, c.col - 1};
+    case Direction::south:
+      return {c.row + 1, c.col};
   }
   return c;
 }
@@ -53,7 +76,8 @@ const char* directionName(Direction d);
 ///     grid.open({0, 0}, maze::Direction::east);     // a passage from (0,0) to (0,1)
 ///     bool open = grid.isOpen({0, 1}, maze::Direction::west);  // true: the same wall
 ///
-/// Cells also have an index, row * cols + col, for code that walks large grids fast.
+/// Every call that takes a cell checks it: a cell off the grid is a std::out_of_range that names
+/// the cell and the grid's size.
 class Grid {
  public:
   /// The most cells a grid may have (2^30, about 32768 × 32768).
@@ -70,7 +94,8 @@ class Grid {
   /// Is the cell on the grid?
   bool contains(Cell c) const { return c.row >= 0 && c.row < rows_ && c.col >= 0 && c.col < cols_; }
 
-  /// Is the wall on side d of cell c open? False for a border wall and for a cell off the grid.
+  /// Is the wall on side d of cell c open? False for a wall on the border. Throws
+  /// std::out_of_range, naming the cell and the grid's size, for a cell off the grid.
   bool isOpen(Cell c, Direction d) const;
   /// Opens the wall on side d of c (and so the same wall seen from the other side).
   /// Throws std::out_of_range for a cell off the grid or a wall on the border.
@@ -82,7 +107,8 @@ class Grid {
   /// Opens every inner wall: one big room (recursive division starts here).
   void openAll();
 
-  /// How many open walls the cell has: 1 for a dead end.
+  /// How many open walls the cell has: 1 for a dead end. Throws std::out_of_range for a cell
+  /// off the grid.
   int openCount(Cell c) const;
   /// How many walls are open in the whole grid. A perfect maze has cellCount() − 1.
   std::size_t passageCount() const;
@@ -90,41 +116,26 @@ class Grid {
   /// Bytes this grid holds on the heap.
   std::size_t memoryBytes() const;
 
-  // --- By index: for algorithms that walk large grids -------------------------------------
-  std::size_t index(Cell c) const {
-    return static_cast<std::size_t>(c.row) * static_cast<std::size_t>(cols_) +
-           static_cast<std::size_t>(c.col);
-  }
-  Cell cellAt(std::size_t i) const {
-    return {static_cast<int>(i / static_cast<std::size_t>(cols_)),
-            static_cast<int>(i % static_cast<std::size_t>(cols_))};
-  }
-  /// Open between cell i and the cell to its east / south. The caller makes sure that cell
-  /// exists: these are the unchecked building blocks of open().
-  bool eastOpen(std::size_t i) const { return (east_[i >> 6] >> (i & 63)) & 1U; }
-  bool southOpen(std::size_t i) const { return (south_[i >> 6] >> (i & 63)) & 1U; }
-  void openEast(std::size_t i) { east_[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  void openSouth(std::size_t i) { south_[i >> 6] |= std::uint64_t{1} << (i & 63); }
-  /// Opens the south wall of cell i if `south`, else its east wall (without a branch).
-  void openEastOrSouth(std::size_t i, bool south) {
-    std::vector<std::uint64_t>& words = south ? south_ : east_;
-    words[i >> 6] |= std::uint64_t{1} << (i & 63);
-  }
-  void closeEast(std::size_t i) { east_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  void closeSouth(std::size_t i) { south_[i >> 6] &= ~(std::uint64_t{1} << (i & 63)); }
-  /// Opens the wall between neighbouring cells a and b (given by index, in any order).
-  void openBetween(std::size_t a, std::size_t b);
-  /// Is the wall between neighbouring cells a and b open?
-  bool isOpenBetween(std::size_t a, std::size_t b) const;
+  /// The cell's number, row * cols + col, from 0 to cellCount() − 1: for a table with a value
+  /// per cell. Throws std::out_of_range for a cell off the grid.
+  std::size_t index(Cell c) const;
+  /// The cell with a number. Throws std::out_of_range for a number from cellCount() on.
+  Cell cellAt(std::size_t i) const;
 
   friend bool operator==(const Grid& a, const Grid& b) {
-    return a.rows_ == b.rows_ && a.cols_ == b.cols_ && a.east_ == b.east_ &&
-           a.south_ == b.south_;
+    return a.rows_ == b.rows_ && a.cols_ == b.cols_ && a.east_ == b.east_ && a.south_ == b.south_;
   }
   friend bool operator!=(const Grid& a, const Grid& b) { return !(a == b); }
 
  private:
+  // The library's own algorithms go through detail::unchecked(grid) (src/grid_unchecked.hpp),
+  // which reads and writes the bits below without checking: they make sure of the cells first.
+  friend class detail::UncheckedGrid;
+  friend class detail::UncheckedGridReader;
+
+  void checkCell(Cell c, const char* action) const;
   void checkWall(Cell c, Direction d, const char* action) const;
+
   int rows_;
   int cols_;
   std::size_t cellCount_;

@@ -14,14 +14,15 @@ namespace maze {
 inline constexpr int INVALID = -1;  ///< off the matrix
 inline constexpr int EMPTY = 0;     ///< dug out: part of a path
 inline constexpr int WALL = 1;
-inline constexpr int VISITED = 2;   ///< on the way the solver found
-inline constexpr int END = 3;       ///< the goal
+inline constexpr int VISITED = 2;  ///< on the way the solver found
+inline constexpr int END = 3;      ///< the goal
 
-// The lesson's directions, numbered counter-clockwise from east.
-inline constexpr int EAST = 0;
-inline constexpr int NORTH = 1;
-inline constexpr int WEST = 2;
-inline constexpr int SOUTH = 3;
+// The lesson's names for the four Directions, as the numbers the lesson gives them
+// (counter-clockwise from east): Maze::dig(EAST) is Maze::dig(Direction::east).
+inline constexpr int EAST = directionNumber(Direction::east);
+inline constexpr int NORTH = directionNumber(Direction::north);
+inline constexpr int WEST = directionNumber(Direction::west);
+inline constexpr int SOUTH = directionNumber(Direction::south);
 
 /// Rows of ints: matrix[row][col].
 using Matrix = std::vector<std::vector<int>>;

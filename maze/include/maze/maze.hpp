@@ -17,12 +17,14 @@
 #include <cstdint>
 #include <vector>
 
+#include <turtle/color.hpp>
 #include <turtle/pen.hpp>
 #include <turtle/screen.hpp>
 #include <turtle/vec2d.hpp>
 
 #include "maze/grid.hpp"
 #include "maze/matrix.hpp"
+#include "maze/picture.hpp"
 #include "maze/random.hpp"
 
 namespace maze {
@@ -32,6 +34,15 @@ struct Neighbor {
   turtle::Vec2D position;  ///< its centre
   int value = INVALID;     ///< what the matrix holds there (INVALID off the matrix)
 };
+
+/// A turtle colour as a picture colour, so that any colour name the turtle knows can colour a
+/// picture of a Grid:
+///
+///     options.wallColor = maze::toRgb("dark green");
+inline Rgb toRgb(const turtle::Color& color) {
+  return {static_cast<std::uint8_t>(color.red()), static_cast<std::uint8_t>(color.green()),
+          static_cast<std::uint8_t>(color.blue())};
+}
 
 class Maze {
  public:
@@ -61,6 +72,8 @@ class Maze {
   ///     m.reset();
   ///     m.dig(EAST);   // (-170, 190)
   turtle::Vec2D dig(int direction);
+  /// The same, with the library's name for the direction: m.dig(Direction::east) is m.dig(EAST).
+  turtle::Vec2D dig(Direction direction);
 
   /// The value of the square under a position: EMPTY, WALL, VISITED, END, or INVALID for a
   /// position off the matrix.

@@ -9,22 +9,36 @@
 //     options.path = maze::breadthFirst(grid, {0, 0}, {59, 79});
 //     maze::savePicture(grid, "wilson.png", options);
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
-
-#include <turtle/color.hpp>
 
 #include "maze/grid.hpp"
 #include "maze/solvers.hpp"
 
 namespace maze {
 
+/// A colour of a picture: red, green and blue from 0 to 255. (With the lesson's Maze linked,
+/// maze::toRgb(turtle::Color("green")) gives one from any colour name the turtle knows.)
+struct Rgb {
+  std::uint8_t red = 0;
+  std::uint8_t green = 0;
+  std::uint8_t blue = 0;
+  /// "#rrggbb", lower case.
+  std::string hex() const;
+};
+
+inline bool operator==(const Rgb& a, const Rgb& b) {
+  return a.red == b.red && a.green == b.green && a.blue == b.blue;
+}
+inline bool operator!=(const Rgb& a, const Rgb& b) { return !(a == b); }
+
 struct PictureOptions {
-  int squarePixels = 4;                  ///< 1 to 64
-  turtle::Color wallColor = "blue";      ///< as the lesson's Maze draws walls
-  turtle::Color passageColor = "white";
-  turtle::Color pathColor = "red";       ///< as the lesson's Maze draws VISITED
-  Path path;                             ///< cells to mark, each next to the one before
+  int squarePixels = 4;             ///< 1 to 64
+  Rgb wallColor{0, 0, 255};         ///< blue, as the lesson's Maze draws walls
+  Rgb passageColor{255, 255, 255};  ///< white
+  Rgb pathColor{255, 0, 0};         ///< red, as the lesson's Maze draws VISITED
+  Path path;                        ///< cells to mark, each next to the one before
 };
 
 /// The picture as PNG bytes (a palette image, 1 or 2 bits a pixel, compressed row by row, so

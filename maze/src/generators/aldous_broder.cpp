@@ -17,7 +17,7 @@ void aldousBroder(Grid& grid, Random& random) {
   while (unvisited > 0) {
     const std::size_t next = detail::randomNeighbor(grid, here, random);
     if (!visited.test(next)) {
-      grid.openBetween(here, next);
+      detail::unchecked(grid).openBetween(here, next);
       visited.set(next);
       --unvisited;
     }

@@ -18,26 +18,28 @@ void braid(Grid& grid, double p, Random& random) {
   }
   std::vector<std::uint32_t> deadEnds;
   for (std::size_t i = 0; i < grid.cellCount(); ++i) {
-    if (grid.openCount(grid.cellAt(i)) == 1) deadEnds.push_back(static_cast<std::uint32_t>(i));
+    if (grid.openCount(detail::unchecked(grid).cellAt(i)) == 1)
+      deadEnds.push_back(static_cast<std::uint32_t>(i));
   }
   random.shuffle(deadEnds);
   for (std::uint32_t i : deadEnds) {
-    const Cell cell = grid.cellAt(i);
+    const Cell cell = detail::unchecked(grid).cellAt(i);
     if (grid.openCount(cell) != 1) continue;  // an earlier opening already took care of it
     if (p < 1.0 && random.unit() >= p) continue;
     detail::Neighbors all = detail::neighborsOf(grid, i);
     detail::Neighbors closed;
     detail::Neighbors closedDeadEnds;
     for (int k = 0; k < all.count; ++k) {
-      if (grid.isOpenBetween(i, all.cell[k])) continue;
+      if (detail::unchecked(grid).isOpenBetween(i, all.cell[k])) continue;
       closed.add(all.cell[k], all.direction[k]);
-      if (grid.openCount(grid.cellAt(all.cell[k])) == 1) {
+      if (grid.openCount(detail::unchecked(grid).cellAt(all.cell[k])) == 1) {
         closedDeadEnds.add(all.cell[k], all.direction[k]);
       }
     }
     const detail::Neighbors& choices = closedDeadEnds.count > 0 ? closedDeadEnds : closed;
     if (choices.count == 0) continue;  // a 1-wide grid: nowhere else to open
-    grid.openBetween(i, choices.cell[random.below(static_cast<std::uint32_t>(choices.count))]);
+    detail::unchecked(grid).openBetween(
+        i, choices.cell[random.below(static_cast<std::uint32_t>(choices.count))]);
   }
 }
 

@@ -9,24 +9,9 @@
 #include <vector>
 
 #include "maze/generators.hpp"
+#include "union_find.hpp"
 
 namespace maze {
-
-namespace {
-
-/// Union–find over the set labels of one row.
-struct RowSets {
-  std::vector<std::uint32_t> parent;
-  std::uint32_t find(std::uint32_t x) {
-    while (parent[x] != x) {
-      parent[x] = parent[parent[x]];
-      x = parent[x];
-    }
-    return x;
-  }
-};
-
-}  // namespace
 
 void eller(Grid& grid, Random& random) {
   grid.closeAll();
@@ -35,7 +20,7 @@ void eller(Grid& grid, Random& random) {
 
   std::vector<std::uint32_t> label(cols);  // the set of each cell in the current row
   std::iota(label.begin(), label.end(), std::uint32_t{0});
-  RowSets sets{std::vector<std::uint32_t>(cols)};
+  detail::UnionFind sets(cols);  // which cells of the row are connected
   std::vector<std::uint32_t> order(cols);
   std::vector<std::uint32_t> newLabel(cols);
   std::vector<std::uint32_t> renamed(cols);
@@ -43,7 +28,7 @@ void eller(Grid& grid, Random& random) {
 
   for (int r = 0; r < rows; ++r) {
     const bool lastRow = r + 1 == rows;
-    std::iota(sets.parent.begin(), sets.parent.end(), std::uint32_t{0});
+    sets.clear();
 
     // 1. Join neighbours east–west.
     for (std::size_t c = 0; c + 1 < cols; ++c) {
@@ -51,7 +36,7 @@ void eller(Grid& grid, Random& random) {
       const std::uint32_t b = sets.find(label[c + 1]);
       if (a != b && (lastRow || random.coin())) {
         grid.open({r, static_cast<int>(c)}, Direction::east);
-        sets.parent[b] = a;
+        sets.attach(a, b);  // a stays the root: the set's label
       }
     }
     if (lastRow) break;

@@ -25,7 +25,7 @@ void huntAndKill(Grid& grid, Random& random) {
     }
     if (fresh.count > 0) {  // kill: walk on
       const std::size_t next = fresh.cell[random.below(static_cast<std::uint32_t>(fresh.count))];
-      grid.openBetween(here, next);
+      detail::unchecked(grid).openBetween(here, next);
       visited.set(next);
       here = next;
       continue;
@@ -39,7 +39,8 @@ void huntAndKill(Grid& grid, Random& random) {
     for (int k = 0; k < around.count; ++k) {
       if (visited.test(around.cell[k])) done.add(around.cell[k], around.direction[k]);
     }
-    grid.openBetween(here, done.cell[random.below(static_cast<std::uint32_t>(done.count))]);
+    detail::unchecked(grid).openBetween(
+        here, done.cell[random.below(static_cast<std::uint32_t>(done.count))]);
     visited.set(here);
   }
 }

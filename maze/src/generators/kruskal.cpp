@@ -1,45 +1,13 @@
 // Kruskal's algorithm: take the inner walls in a random order and remove a wall whenever the
 // cells on its two sides are not yet connected. A union–find structure answers "connected?".
 #include <cstdint>
-#include <numeric>
 #include <vector>
 
+#include "grid_unchecked.hpp"
 #include "maze/generators.hpp"
+#include "union_find.hpp"
 
 namespace maze {
-
-namespace {
-
-/// Union–find over cells, with union by size and path halving.
-class DisjointSets {
- public:
-  explicit DisjointSets(std::size_t n) : parent_(n), size_(n, 1) {
-    std::iota(parent_.begin(), parent_.end(), std::uint32_t{0});
-  }
-  std::uint32_t find(std::uint32_t x) {
-    while (parent_[x] != x) {
-      parent_[x] = parent_[parent_[x]];
-      x = parent_[x];
-    }
-    return x;
-  }
-  /// Joins the sets of a and b; false if they were already one.
-  bool unite(std::uint32_t a, std::uint32_t b) {
-    a = find(a);
-    b = find(b);
-    if (a == b) return false;
-    if (size_[a] < size_[b]) std::swap(a, b);
-    parent_[b] = a;
-    size_[a] += size_[b];
-    return true;
-  }
-
- private:
-  std::vector<std::uint32_t> parent_;
-  std::vector<std::uint32_t> size_;
-};
-
-}  // namespace
 
 void kruskal(Grid& grid, Random& random) {
   grid.closeAll();
@@ -56,7 +24,7 @@ void kruskal(Grid& grid, Random& random) {
   }
   random.shuffle(walls);
 
-  DisjointSets sets(cells);
+  detail::UnionFind sets(cells);
   std::size_t joined = 1;
   for (std::uint32_t wall : walls) {
     const std::uint32_t a = wall / 2;
@@ -64,9 +32,9 @@ void kruskal(Grid& grid, Random& random) {
     const auto b = static_cast<std::uint32_t>(south ? a + cols : a + 1);
     if (sets.unite(a, b)) {
       if (south) {
-        grid.openSouth(a);
+        detail::unchecked(grid).openSouth(a);
       } else {
-        grid.openEast(a);
+        detail::unchecked(grid).openEast(a);
       }
       if (++joined == cells) break;
     }

@@ -12,16 +12,31 @@
 #include <cstdint>
 #include <vector>
 
+#include "grid_unchecked.hpp"
 #include "maze/generators.hpp"
 
 namespace maze {
 
 namespace {
 
-// The four moves, as bits of the mask: 0 north, 1 south, 2 east, 3 west. The wall crossed
-// is the south or east wall of the upper or left cell of the two.
+// The four moves are the Directions of lessonOrder, numbered by their place in it (0 north,
+// 1 south, 2 east, 3 west), so that a move fits in two bits and the unvisited neighbours in a
+// 4-bit mask. The wall crossed is the south or east wall of the upper or left cell of the two.
 constexpr bool crossesSouthWall[4] = {true, true, false, false};
 constexpr bool wallBelongsToNext[4] = {true, false, false, true};
+constexpr unsigned back[4] = {1, 0, 3, 2};  // the move that undoes each move
+
+constexpr bool movesAgreeWithDirections() {
+  for (unsigned m = 0; m < 4; ++m) {
+    const Direction d = lessonOrder[m];
+    const bool vertical = d == Direction::north || d == Direction::south;
+    const bool towardsStart = d == Direction::north || d == Direction::west;
+    if (crossesSouthWall[m] != vertical || wallBelongsToNext[m] != towardsStart) return false;
+    if (lessonOrder[back[m]] != opposite(d)) return false;
+  }
+  return true;
+}
+static_assert(movesAgreeWithDirections(), "the moves are lessonOrder's directions");
 
 /// pick[mask][k]: the k-th set bit of mask (k counted from 0).
 /// count[mask]: how many bits are set.
@@ -57,7 +72,9 @@ class BorderedBits {
   std::size_t stride() const { return stride_; }
   /// Where cell (row, col) of the grid sits in here.
   std::size_t at(std::size_t row, std::size_t col) const { return (row + 1) * stride_ + col + 1; }
-  unsigned test(std::size_t i) const { return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U; }
+  unsigned test(std::size_t i) const {
+    return static_cast<unsigned>(words_[i >> 6] >> (i & 63)) & 1U;
+  }
   void set(std::size_t i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
 
  private:
@@ -92,12 +109,11 @@ void recursiveBacktracker(Grid& grid, Random& random) {
   BorderedBits visited(static_cast<std::size_t>(grid.rows()), cols);
   WayBack wayBack(cells);
 
-  // Per move: the step in the grid, the step in the bordered bits, the move that undoes it.
+  // Per move: the step in the grid and the step in the bordered bits.
   const std::ptrdiff_t stride = static_cast<std::ptrdiff_t>(visited.stride());
   const std::ptrdiff_t gridStep[4] = {-static_cast<std::ptrdiff_t>(cols),
                                       static_cast<std::ptrdiff_t>(cols), 1, -1};
   const std::ptrdiff_t bitStep[4] = {-stride, stride, 1, -1};
-  constexpr unsigned back[4] = {1, 0, 3, 2};
 
   std::size_t here = 0;  // start at the top-left cell, as the lesson does
   std::size_t bit = visited.at(0, 0);
@@ -107,12 +123,14 @@ void recursiveBacktracker(Grid& grid, Random& random) {
   while (unvisited > 0) {
     const unsigned fresh = (visited.test(bit - visited.stride()) ^ 1U) |
                            ((visited.test(bit + visited.stride()) ^ 1U) << 1) |
-                           ((visited.test(bit + 1) ^ 1U) << 2) | ((visited.test(bit - 1) ^ 1U) << 3);
+                           ((visited.test(bit + 1) ^ 1U) << 2) |
+                           ((visited.test(bit - 1) ^ 1U) << 3);
     if (fresh != 0) {
       // Forward, into a random unvisited neighbour.
       const unsigned move = table.pick[fresh][random.below(table.count[fresh])];
       const std::size_t next = here + static_cast<std::size_t>(gridStep[move]);
-      grid.openEastOrSouth(wallBelongsToNext[move] ? next : here, crossesSouthWall[move]);
+      detail::unchecked(grid).openEastOrSouth(wallBelongsToNext[move] ? next : here,
+                                              crossesSouthWall[move]);
       here = next;
       bit += static_cast<std::size_t>(bitStep[move]);
       visited.set(bit);

@@ -32,7 +32,7 @@ void simplifiedPrim(Grid& grid, Random& random) {
       continue;
     }
     const std::size_t next = fresh.cell[random.below(static_cast<std::uint32_t>(fresh.count))];
-    grid.openBetween(here, next);
+    detail::unchecked(grid).openBetween(here, next);
     visited.set(next);
     active.push_back(static_cast<std::uint32_t>(next));
   }

@@ -37,7 +37,7 @@ void truePrim(Grid& grid, Random& random) {
       active.pop();
       continue;
     }
-    grid.openBetween(here, best);
+    detail::unchecked(grid).openBetween(here, best);
     visited.set(best);
     active.push({cost[best], static_cast<std::uint32_t>(best)});
   }

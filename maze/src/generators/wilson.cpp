@@ -33,7 +33,7 @@ void wilson(Grid& grid, Random& random) {
     here = start;
     while (!inMaze.test(here)) {
       inMaze.set(here);
-      grid.openBetween(here, leftBy[here]);
+      detail::unchecked(grid).openBetween(here, leftBy[here]);
       here = leftBy[here];
     }
   }

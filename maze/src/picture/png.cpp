@@ -30,7 +30,8 @@ void appendChunk(std::string& out, const char type[4], const std::string& data) 
   out.append(type, 4);
   out += data;
   const auto* bytes = reinterpret_cast<const Bytef*>(out.data() + start);
-  appendBigEndian(out, static_cast<std::uint32_t>(crc32(0, bytes, static_cast<uInt>(data.size() + 4))));
+  appendBigEndian(out,
+                  static_cast<std::uint32_t>(crc32(0, bytes, static_cast<uInt>(data.size() + 4))));
 }
 
 /// Deflates the image rows and appends IDAT chunks of up to 1 MiB as the output fills.
@@ -89,21 +90,21 @@ std::string toPng(const Grid& grid, const PictureOptions& options) {
   appendBigEndian(header, static_cast<std::uint32_t>(width));
   appendBigEndian(header, static_cast<std::uint32_t>(height));
   header += static_cast<char>(bitDepth);
-  header += '\x03';  // colour type 3: palette
+  header += '\x03';                    // colour type 3: palette
   header += std::string("\0\0\0", 3);  // deflate, adaptive filters, no interlace
   appendChunk(png, "IHDR", header);
   std::string palette;
-  for (const turtle::Color& c : {options.passageColor, options.wallColor, options.pathColor}) {
-    palette += static_cast<char>(c.red());
-    palette += static_cast<char>(c.green());
-    palette += static_cast<char>(c.blue());
+  for (const Rgb& c : {options.passageColor, options.wallColor, options.pathColor}) {
+    palette += static_cast<char>(c.red);
+    palette += static_cast<char>(c.green);
+    palette += static_cast<char>(c.blue);
   }
   if (!squares.hasPath()) palette.resize(6);
   appendChunk(png, "PLTE", palette);
 
   IdatWriter idat(png);
-  std::vector<std::uint8_t> line;    // one entry per square
-  std::vector<std::uint8_t> pixels;  // one entry per pixel
+  std::vector<std::uint8_t> line;                                 // one entry per square
+  std::vector<std::uint8_t> pixels;                               // one entry per pixel
   std::vector<std::uint8_t> row(1 + (width * bitDepth + 7) / 8);  // row[0] = 0: no filter
   for (std::size_t y = 0; y < squares.height(); ++y) {
     squares.line(y, line);

@@ -1,4 +1,5 @@
 #include "squares.hpp"
+#include "grid_unchecked.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -12,12 +13,14 @@ void checkPictureOptions(const Grid& grid, const PictureOptions& options) {
     throw std::invalid_argument("square size must be 1 to 64 pixels, got " +
                                 std::to_string(options.squarePixels));
   }
-  const std::uint64_t squares = 2 * static_cast<std::uint64_t>(std::max(grid.rows(), grid.cols())) + 1;
+  const std::uint64_t squares =
+      2 * static_cast<std::uint64_t>(std::max(grid.rows(), grid.cols())) + 1;
   const std::uint64_t side = squares * static_cast<std::uint64_t>(options.squarePixels);
   if (side > (std::uint64_t{1} << 30)) {
     throw std::invalid_argument("a picture of this maze with " +
                                 std::to_string(options.squarePixels) + "-pixel squares would be " +
-                                std::to_string(side) + " pixels across; at most 2^30 pixels a side");
+                                std::to_string(side) +
+                                " pixels across; at most 2^30 pixels a side");
   }
 }
 
@@ -30,25 +33,24 @@ SquareLines::SquareLines(const Grid& grid, const Path& path)
   for (std::size_t k = 0; k < path.size(); ++k) {
     const Cell c = path[k];
     if (!grid.contains(c)) {
-      throw std::invalid_argument("path step " + std::to_string(k) + " (" +
-                                  std::to_string(c.row) + ", " + std::to_string(c.col) +
-                                  ") is off the maze");
+      throw std::invalid_argument("path step " + std::to_string(k) + " (" + std::to_string(c.row) +
+                                  ", " + std::to_string(c.col) + ") is off the maze");
     }
-    onPath_.set(grid.index(c));
+    onPath_.set(detail::unchecked(grid).index(c));
     if (k == 0) continue;
     const Cell b = path[k - 1];
     const int dr = c.row - b.row;
     const int dc = c.col - b.col;
     if (std::abs(dr) + std::abs(dc) != 1) {
-      throw std::invalid_argument("path step " + std::to_string(k) + " (" +
-                                  std::to_string(c.row) + ", " + std::to_string(c.col) +
+      throw std::invalid_argument("path step " + std::to_string(k) + " (" + std::to_string(c.row) +
+                                  ", " + std::to_string(c.col) +
                                   ") is not next to the step before it");
     }
     const Cell upperLeft = (dr < 0 || dc < 0) ? c : b;
     if (dr != 0) {
-      pathSouth_.set(grid.index(upperLeft));
+      pathSouth_.set(detail::unchecked(grid).index(upperLeft));
     } else {
-      pathEast_.set(grid.index(upperLeft));
+      pathEast_.set(detail::unchecked(grid).index(upperLeft));
     }
   }
 }
@@ -66,7 +68,7 @@ void SquareLines::line(std::size_t y, std::vector<std::uint8_t>& out) const {
     if (r == 0 || r == rows) return;
     const std::size_t first = (r - 1) * cols;
     for (std::size_t c = 0; c < cols; ++c) {
-      const unsigned open = grid_.southOpen(first + c) ? 1U : 0U;
+      const unsigned open = detail::unchecked(grid_).southOpen(first + c) ? 1U : 0U;
       const unsigned path = hasPath_ ? pathSouth_.test(first + c) : 0U;
       square[2 * c + 1] = static_cast<std::uint8_t>(1U - open + 2U * open * path);
     }
@@ -78,7 +80,7 @@ void SquareLines::line(std::size_t y, std::vector<std::uint8_t>& out) const {
     const std::size_t i = first + c;
     square[2 * c + 1] = static_cast<std::uint8_t>(hasPath_ ? 2U * onPath_.test(i) : 0U);
     if (c + 1 < cols) {
-      const unsigned open = grid_.eastOpen(i) ? 1U : 0U;
+      const unsigned open = detail::unchecked(grid_).eastOpen(i) ? 1U : 0U;
       const unsigned path = hasPath_ ? pathEast_.test(i) : 0U;
       square[2 * c + 2] = static_cast<std::uint8_t>(1U - open + 2U * open * path);
     }

@@ -6,9 +6,8 @@
 #include <string>
 #include <vector>
 
-#include <turtle/save_file.hpp>
-
 #include "maze/picture.hpp"
+#include "save_file.hpp"
 #include "squares.hpp"
 
 namespace maze {
@@ -48,22 +47,36 @@ std::string toSvg(const Grid& grid, const PictureOptions& options) {
     if (squares.hasPath()) appendRuns(path, line, y, detail::pathSquare);
   }
   std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + std::to_string(squares.width() * s) +
-         "\" height=\"" + std::to_string(squares.height() * s) + "\" viewBox=\"0 0 " + w + " " + h +
+  out += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+         std::to_string(squares.width() * s) + "\" height=\"" +
+         std::to_string(squares.height() * s) + "\" viewBox=\"0 0 " + w + " " + h +
          "\" shape-rendering=\"crispEdges\">\n";
-  out += "<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"" + options.passageColor.hex() + "\"/>\n";
+  out += "<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"" + options.passageColor.hex() +
+         "\"/>\n";
   out += "<path fill=\"" + options.wallColor.hex() + "\" d=\"" + walls + "\"/>\n";
-  if (squares.hasPath()) out += "<path fill=\"" + options.pathColor.hex() + "\" d=\"" + path + "\"/>\n";
+  if (squares.hasPath())
+    out += "<path fill=\"" + options.pathColor.hex() + "\" d=\"" + path + "\"/>\n";
   out += "</svg>\n";
   return out;
 }
 
-void savePicture(const Grid& grid, const std::filesystem::path& path, const PictureOptions& options) {
+std::string Rgb::hex() const {
+  static const char digits[] = "0123456789abcdef";
+  std::string out = "#";
+  for (std::uint8_t v : {red, green, blue}) {
+    out += digits[v >> 4];
+    out += digits[v & 15];
+  }
+  return out;
+}
+
+void savePicture(const Grid& grid, const std::filesystem::path& path,
+                 const PictureOptions& options) {
   const std::string extension = path.extension().string();
   if (extension == ".png") {
-    turtle::saveFileAtomically(path, toPng(grid, options));
+    detail::saveFileAtomically(path, toPng(grid, options));
   } else if (extension == ".svg") {
-    turtle::saveFileAtomically(path, toSvg(grid, options));
+    detail::saveFileAtomically(path, toSvg(grid, options));
   } else {
     throw std::invalid_argument("cannot save a maze picture as '" + extension + "' (" +
                                 path.string() + "); use a .png or .svg file name");

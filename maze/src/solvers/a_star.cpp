@@ -17,10 +17,10 @@ namespace maze {
 Path aStar(const Grid& grid, Cell from, Cell to) {
   requireOnGrid(grid, from, "start");
   requireOnGrid(grid, to, "goal");
-  const std::size_t start = grid.index(from);
-  const std::size_t goal = grid.index(to);
+  const std::size_t start = detail::unchecked(grid).index(from);
+  const std::size_t goal = detail::unchecked(grid).index(to);
   auto estimate = [&](std::size_t i) {
-    const Cell c = grid.cellAt(i);
+    const Cell c = detail::unchecked(grid).cellAt(i);
     return static_cast<std::uint32_t>(std::abs(c.row - to.row) + std::abs(c.col - to.col));
   };
   std::vector<std::uint32_t> walked(grid.cellCount(), detail::noCell);

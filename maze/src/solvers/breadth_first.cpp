@@ -11,8 +11,8 @@ namespace maze {
 Path breadthFirst(const Grid& grid, Cell from, Cell to) {
   requireOnGrid(grid, from, "start");
   requireOnGrid(grid, to, "goal");
-  const std::size_t start = grid.index(from);
-  const std::size_t goal = grid.index(to);
+  const std::size_t start = detail::unchecked(grid).index(from);
+  const std::size_t goal = detail::unchecked(grid).index(to);
   std::vector<std::uint32_t> cameFrom(grid.cellCount(), detail::noCell);
   std::vector<std::uint32_t> queue;  // cells in the order they were reached
   queue.reserve(64);

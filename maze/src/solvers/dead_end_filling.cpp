@@ -14,8 +14,8 @@ Path deadEndFilling(const Grid& grid, Cell from, Cell to) {
   requireOnGrid(grid, from, "start");
   requireOnGrid(grid, to, "goal");
   const std::size_t cells = grid.cellCount();
-  const std::size_t start = grid.index(from);
-  const std::size_t goal = grid.index(to);
+  const std::size_t start = detail::unchecked(grid).index(from);
+  const std::size_t goal = detail::unchecked(grid).index(to);
   std::vector<std::uint8_t> waysOut(cells);
   detail::CellBits filled(cells);
   std::vector<std::uint32_t> toFill;
@@ -31,7 +31,8 @@ Path deadEndFilling(const Grid& grid, Cell from, Cell to) {
     for (int k = 0; k < open.count; ++k) {
       const std::size_t n = open.cell[k];
       if (filled.test(n)) continue;
-      if (--waysOut[n] == 1 && n != start && n != goal) toFill.push_back(static_cast<std::uint32_t>(n));
+      if (--waysOut[n] == 1 && n != start && n != goal)
+        toFill.push_back(static_cast<std::uint32_t>(n));
     }
   }
   // Walk what is left, breadth-first.

@@ -14,18 +14,18 @@ namespace maze {
 Path depthFirst(const Grid& grid, Cell from, Cell to) {
   requireOnGrid(grid, from, "start");
   requireOnGrid(grid, to, "goal");
-  const std::size_t goal = grid.index(to);
+  const std::size_t goal = detail::unchecked(grid).index(to);
   detail::CellBits seen(grid.cellCount());
   // Each entry: a cell, and how many of its open neighbours have been tried.
   std::vector<std::pair<std::uint32_t, std::uint8_t>> stack;
-  stack.emplace_back(static_cast<std::uint32_t>(grid.index(from)), 0);
-  seen.set(grid.index(from));
+  stack.emplace_back(static_cast<std::uint32_t>(detail::unchecked(grid).index(from)), 0);
+  seen.set(detail::unchecked(grid).index(from));
   while (!stack.empty()) {
     auto& [here, tried] = stack.back();
     if (here == goal) {
       Path path;
       path.reserve(stack.size());
-      for (const auto& entry : stack) path.push_back(grid.cellAt(entry.first));
+      for (const auto& entry : stack) path.push_back(detail::unchecked(grid).cellAt(entry.first));
       return path;
     }
     const detail::Neighbors open = detail::openNeighborsOf(grid, here);

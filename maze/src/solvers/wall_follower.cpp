@@ -29,11 +29,12 @@ Path wallFollower(const Grid& grid, Cell from, Cell to, Hand hand) {
   detail::CellBits seen(cells * 4);  // (cell, facing) pairs already stood in
   std::vector<std::uint32_t> placeInPath(cells, detail::noCell);
   Path path{from};
-  placeInPath[grid.index(from)] = 0;
+  placeInPath[detail::unchecked(grid).index(from)] = 0;
   Cell here = from;
   Direction facing = Direction::east;
   while (here != to) {
-    const std::size_t state = grid.index(here) * 4 + static_cast<std::size_t>(facing);
+    const std::size_t state =
+        detail::unchecked(grid).index(here) * 4 + static_cast<std::size_t>(facing);
     if (seen.test(state)) return {};  // going round in circles: the goal is not on this wall
     seen.set(state);
     bool moved = false;
@@ -48,10 +49,10 @@ Path wallFollower(const Grid& grid, Cell from, Cell to, Hand hand) {
     }
     if (!moved) return {};  // a cell with no open wall at all
     // Cut the detour out if the walk came back to a cell already on the path.
-    std::uint32_t& place = placeInPath[grid.index(here)];
+    std::uint32_t& place = placeInPath[detail::unchecked(grid).index(here)];
     if (place != detail::noCell) {
       while (path.size() > place + 1) {
-        placeInPath[grid.index(path.back())] = detail::noCell;
+        placeInPath[detail::unchecked(grid).index(path.back())] = detail::noCell;
         path.pop_back();
       }
     } else {

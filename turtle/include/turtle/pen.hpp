@@ -1,6 +1,7 @@
 #pragma once
 // Turtle: the pen that moves over a Screen, with Python turtle's names. (Python calls the
-// same class Turtle and also Pen; both names work here.)
+// same class Turtle and also Pen; both names work here.) Turtle is defined in src/turtle.cpp;
+// the stamps and lines it records are drawn by src/render.cpp.
 
 #include <cstddef>
 #include <memory>
