@@ -28,7 +28,8 @@ Shares measure(maze::Algorithm a, int side, int count) {
   for (int seed = 0; seed < count; ++seed) {
     const maze::Grid grid = maze::generate(a, side, side, static_cast<std::uint64_t>(seed));
     s.deadEnds += maze::deadEndShare(grid);
-    s.longest += static_cast<double>(maze::longestPath(grid).length) / static_cast<double>(grid.cellCount());
+    s.longest +=
+        static_cast<double>(maze::longestPath(grid).length) / static_cast<double>(grid.cellCount());
   }
   s.deadEnds /= count;
   s.longest /= count;
@@ -69,13 +70,15 @@ int main(int argc, char** argv) {
     m.screen.save(out / "lesson-maze.png");
   }
 
-  std::printf("| algorithm | dead ends 20×20 | dead ends 100×100 | longest path 20×20 / 100×100 |\n");
+  std::printf(
+      "| algorithm | dead ends 20×20 | dead ends 100×100 | longest path 20×20 / 100×100 |\n");
   std::printf("|---|---|---|---|\n");
   for (maze::Algorithm a : maze::allAlgorithms()) {
     const Shares small = measure(a, 20, 1000);
     const Shares large = measure(a, 100, 40);
     std::printf("| %s | %.1f%% | %.1f%% | %.1f / %.1f |\n", maze::algorithmName(a).c_str(),
-                100 * small.deadEnds, 100 * large.deadEnds, 100 * small.longest, 100 * large.longest);
+                100 * small.deadEnds, 100 * large.deadEnds, 100 * small.longest,
+                100 * large.longest);
     std::fflush(stdout);
   }
   return 0;

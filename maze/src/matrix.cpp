@@ -1,8 +1,8 @@
 #include "maze/matrix.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 
 namespace maze {
@@ -60,17 +60,20 @@ Grid fromMatrix(const Matrix& matrix) {
       const bool evenCol = c % 2 == 0;
       const Cell cell{static_cast<int>(r / 2), static_cast<int>(c / 2)};
       if (evenRow && evenCol && !open) {
-        throw std::invalid_argument(square(r, c) + " is WALL, but the squares at an even row and "
+        throw std::invalid_argument(square(r, c) +
+                                    " is WALL, but the squares at an even row and "
                                     "column are the maze's cells and must be open");
       }
       if (!evenRow && !evenCol && open) {
-        throw std::invalid_argument(square(r, c) + " is open, but the squares at an odd row and "
+        throw std::invalid_argument(square(r, c) +
+                                    " is open, but the squares at an odd row and "
                                     "odd column sit between four cells and must be WALL");
       }
       if (!open || (evenRow && evenCol)) continue;
       const Direction d = evenRow ? Direction::east : Direction::south;
       if (!grid.contains(step(cell, d))) {
-        throw std::invalid_argument(square(r, c) + " is open, but it leads out of the maze: the "
+        throw std::invalid_argument(square(r, c) +
+                                    " is open, but it leads out of the maze: the "
                                     "last row and column of an even-sized matrix must be WALL");
       }
       grid.open(cell, d);

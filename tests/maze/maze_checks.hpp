@@ -35,8 +35,8 @@ inline void requireValidPath(const maze::Grid& grid, const maze::Path& path, maz
     bool stepped = false;
     for (maze::Direction d : maze::allDirections) {
       if (maze::step(a, d) == b) {
-        INFO("step " << i << " from (" << a.row << "," << a.col << ") to (" << b.row << ","
-                     << b.col << ")");
+        INFO("step " << i << " from (" << a.row << "," << a.col << ") to (" << b.row << "," << b.col
+                     << ")");
         REQUIRE(grid.isOpen(a, d));
         stepped = true;
       }

@@ -21,13 +21,20 @@ struct Solver {
   Path (*solve)(const Grid&, Cell, Cell);
 };
 
-Path leftHand(const Grid& g, Cell a, Cell b) { return maze::wallFollower(g, a, b, maze::Hand::left); }
-Path rightHand(const Grid& g, Cell a, Cell b) { return maze::wallFollower(g, a, b, maze::Hand::right); }
+Path leftHand(const Grid& g, Cell a, Cell b) {
+  return maze::wallFollower(g, a, b, maze::Hand::left);
+}
+Path rightHand(const Grid& g, Cell a, Cell b) {
+  return maze::wallFollower(g, a, b, maze::Hand::right);
+}
 
 const Solver solvers[] = {
-    {"depth-first", maze::depthFirst},       {"breadth-first", maze::breadthFirst},
-    {"A*", maze::aStar},                     {"left-hand wall follower", leftHand},
-    {"right-hand wall follower", rightHand}, {"dead-end filling", maze::deadEndFilling},
+    {"depth-first", maze::depthFirst},
+    {"breadth-first", maze::breadthFirst},
+    {"A*", maze::aStar},
+    {"left-hand wall follower", leftHand},
+    {"right-hand wall follower", rightHand},
+    {"dead-end filling", maze::deadEndFilling},
 };
 
 }  // namespace

@@ -19,7 +19,8 @@ Grid corridor(int n) {
   return grid;
 }
 
-/// 3 × 3, an S-shaped snake: row 0 east, down at the right, row 1 west, down at the left, row 2 east.
+/// 3 × 3, an S-shaped snake: row 0 east, down at the right, row 1 west, down at the left, row 2
+/// east.
 Grid snake() {
   Grid grid(3, 3);
   grid.open({0, 0}, Direction::east);

@@ -13,7 +13,7 @@ TEST_CASE("stamping two squares far apart leaves two squares and no line", "[les
   t.hideturtle();
 
   CHECK(screen.stamps().size() == 2);
-  CHECK(screen.itemCount() == 2);        // two stamps, and nothing else
+  CHECK(screen.itemCount() == 2);         // two stamps, and nothing else
   CHECK(screen.colorAt(0, 0) == "blue");  // no line through the middle
   CHECK(screen.colorAt(150, -150) == "yellow");
   lesson::picture(screen);

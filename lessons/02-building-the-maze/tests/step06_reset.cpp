@@ -15,7 +15,7 @@ TEST_CASE("reset empties the top-left square and puts the turtle on it", "[lesso
   CHECK(m.screen.colorAt(-190, 190) == "white");
   CHECK(m.screen.colorAt(-170, 190) == "blue");
   CHECK(m.screen.itemCount() == 1);  // one white square, and no line drawn on the way there
-  m.turtle.hideturtle();  // the picture shows the maze, not the turtle on it
+  m.turtle.hideturtle();             // the picture shows the maze, not the turtle on it
   lesson::picture(m.screen);
 }
 

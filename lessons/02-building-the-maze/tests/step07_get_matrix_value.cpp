@@ -27,9 +27,9 @@ TEST_CASE("getMatrixValueAt reads the square under a position", "[lesson02][step
 TEST_CASE("getMatrixValueAt reads -1 off the matrix", "[lesson02][step07]") {
   Maze m;
   m.reset();
-  CHECK(m.getMatrixValueAt(turtle::Vec2D(-210, 190)) == -1);  // left of it
-  CHECK(m.getMatrixValueAt(turtle::Vec2D(210, 190)) == -1);   // right
-  CHECK(m.getMatrixValueAt(turtle::Vec2D(-190, 210)) == -1);  // above
-  CHECK(m.getMatrixValueAt(turtle::Vec2D(-190, -210)) == -1); // below
+  CHECK(m.getMatrixValueAt(turtle::Vec2D(-210, 190)) == -1);    // left of it
+  CHECK(m.getMatrixValueAt(turtle::Vec2D(210, 190)) == -1);     // right
+  CHECK(m.getMatrixValueAt(turtle::Vec2D(-190, 210)) == -1);    // above
+  CHECK(m.getMatrixValueAt(turtle::Vec2D(-190, -210)) == -1);   // below
   CHECK(m.getMatrixValueAt(turtle::Vec2D(-200.5, 190)) == -1);  // just past the edge
 }

@@ -11,7 +11,7 @@ TEST_CASE("setting a square paints it, white for empty and blue for wall", "[les
   m.reset();
   m.setMatrixValueAt(turtle::Vec2D(-150, 190), 0);
   CHECK(m.screen.colorAt(-150, 190) == "white");
-  CHECK(m.screen.colorAt(-170, 190) == "blue");   // only that square
+  CHECK(m.screen.colorAt(-170, 190) == "blue");            // only that square
   CHECK(m.turtle.position() == turtle::Vec2D(-190, 190));  // the turtle came back
 
   m.setMatrixValueAt(turtle::Vec2D(-190, 150), 0);

@@ -6,7 +6,8 @@
 
 #include "maze.hpp"
 
-TEST_CASE("dig east moves the turtle one square right and empties that square", "[lesson02][step10]") {
+TEST_CASE("dig east moves the turtle one square right and empties that square",
+          "[lesson02][step10]") {
   Maze m;
   m.reset();
   CHECK(m.dig(EAST) == turtle::Vec2D(-170, 190));

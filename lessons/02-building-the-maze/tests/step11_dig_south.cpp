@@ -4,7 +4,8 @@
 
 #include "maze.hpp"
 
-TEST_CASE("dig south moves the turtle one square down and empties that square", "[lesson02][step11]") {
+TEST_CASE("dig south moves the turtle one square down and empties that square",
+          "[lesson02][step11]") {
   Maze m;
   m.reset();
   CHECK(m.dig(SOUTH) == turtle::Vec2D(-190, 170));

@@ -13,7 +13,8 @@ TEST_CASE("dig west from the left edge stays where it is", "[lesson02][step12]")
 }
 
 // The test above passes even if dig ignores WEST altogether. This one does not.
-TEST_CASE("dig west moves the turtle one square left and empties that square", "[lesson02][step12]") {
+TEST_CASE("dig west moves the turtle one square left and empties that square",
+          "[lesson02][step12]") {
   Maze m;
   m.reset();
   m.dig(EAST);

@@ -4,7 +4,8 @@
 
 #include "maze.hpp"
 
-TEST_CASE("dig north moves the turtle one square up and empties that square", "[lesson02][step13]") {
+TEST_CASE("dig north moves the turtle one square up and empties that square",
+          "[lesson02][step13]") {
   Maze m;
   m.reset();
   m.dig(SOUTH);

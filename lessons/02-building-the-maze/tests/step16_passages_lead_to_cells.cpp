@@ -23,7 +23,7 @@ TEST_CASE("dig leaves the last row and the last column as wall", "[lesson02][ste
 TEST_CASE("dig still reaches a cell on the edge", "[lesson02][step16]") {
   Maze m;
   m.reset();
-  m.turtle.goTo(-170, 150);  // the passage at row 2, column 1
+  m.turtle.goTo(-170, 150);                        // the passage at row 2, column 1
   CHECK(m.dig(WEST) == turtle::Vec2D(-190, 150));  // the cell at row 2, column 0
   CHECK(m.matrix[2][0] == 0);
 }

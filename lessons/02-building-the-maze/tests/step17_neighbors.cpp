@@ -6,7 +6,8 @@
 
 #include "maze.hpp"
 
-TEST_CASE("neighbors after reset: nothing north or west, wall south and east", "[lesson02][step17]") {
+TEST_CASE("neighbors after reset: nothing north or west, wall south and east",
+          "[lesson02][step17]") {
   Maze m;
   m.reset();
   const auto n = m.neighbors();

@@ -18,6 +18,6 @@ TEST_CASE("makeMaze digs from the start to a cell east or south of it", "[lesson
   INFO("south of the start: " << m.matrix[1][0] << ", " << m.matrix[2][0]);
   CHECK((east || south));
   CHECK(m.matrix[1][1] == WALL);  // never the square diagonally between them
-  m.turtle.hideturtle();  // the picture shows the maze, not the turtle on it
+  m.turtle.hideturtle();          // the picture shows the maze, not the turtle on it
   lesson::picture(m.screen);
 }

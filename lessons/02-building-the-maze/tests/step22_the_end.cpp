@@ -24,6 +24,6 @@ TEST_CASE("makeMaze makes the bottom-right cell the yellow END", "[lesson02][ste
   }
   CHECK(ends == 1);
   CHECK(emptyCells == 99);  // every other cell is still dug out
-  m.turtle.hideturtle();  // the picture shows the maze, not the turtle on it
+  m.turtle.hideturtle();    // the picture shows the maze, not the turtle on it
   lesson::picture(m.screen);
 }

@@ -17,9 +17,10 @@ TEST_CASE("solve follows a corridor from the start to the END", "[lesson03][step
   m.setMatrixValueAt(lesson::squareAt(2, 4), END);  // the corridor turns down to the END
 
   const std::vector<turtle::Vec2D> way = m.solve();
-  const std::vector<turtle::Vec2D> expected = {
-      lesson::squareAt(0, 0), lesson::squareAt(0, 1), lesson::squareAt(0, 2), lesson::squareAt(0, 3),
-      lesson::squareAt(0, 4), lesson::squareAt(1, 4), lesson::squareAt(2, 4)};
+  const std::vector<turtle::Vec2D> expected = {lesson::squareAt(0, 0), lesson::squareAt(0, 1),
+                                               lesson::squareAt(0, 2), lesson::squareAt(0, 3),
+                                               lesson::squareAt(0, 4), lesson::squareAt(1, 4),
+                                               lesson::squareAt(2, 4)};
   CHECK(way == expected);
   lesson::checkWay(m, way);
   CHECK(m.screen.colorAt(lesson::squareAt(2, 4)) == "yellow");  // the END stays END

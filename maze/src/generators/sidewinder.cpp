@@ -18,7 +18,9 @@ void sidewinder(Grid& grid, Random& random) {
       const bool closeRun = atEastSide || (!atTop && random.coin());
       if (closeRun) {
         if (!atTop) {
-          const int member = runStart + static_cast<int>(random.below(static_cast<std::uint32_t>(c - runStart + 1)));
+          const int member =
+              runStart +
+              static_cast<int>(random.below(static_cast<std::uint32_t>(c - runStart + 1)));
           grid.open({r, member}, Direction::north);
         }
         runStart = c + 1;

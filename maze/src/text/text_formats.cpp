@@ -4,8 +4,8 @@
 // reader serve them all, driven by a small table.
 #include <algorithm>
 #include <array>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -18,10 +18,10 @@ namespace {
 struct Style {
   TextFormat format;
   const char* name;
-  std::size_t bodyWidth;   // characters per cell body and per horizontal wall segment
-  char32_t horizontal;     // a closed wall between a cell and the one below
-  char32_t vertical;       // a closed wall between a cell and the one to its right
-  char32_t corner;         // 0: chosen from the walls meeting there (box drawing)
+  std::size_t bodyWidth;  // characters per cell body and per horizontal wall segment
+  char32_t horizontal;    // a closed wall between a cell and the one below
+  char32_t vertical;      // a closed wall between a cell and the one to its right
+  char32_t corner;        // 0: chosen from the walls meeting there (box drawing)
 };
 
 constexpr Style styles[] = {
@@ -35,7 +35,8 @@ const Style& styleOf(TextFormat format) {
   for (const Style& s : styles) {
     if (s.format == format) return s;
   }
-  throw std::invalid_argument("unknown text format number " + std::to_string(static_cast<int>(format)));
+  throw std::invalid_argument("unknown text format number " +
+                              std::to_string(static_cast<int>(format)));
 }
 
 // Box-drawing corners, indexed by the walls that meet there: up 1, down 2, left 4, right 8.
@@ -160,7 +161,8 @@ class LineReader {
   ParseError badByte(std::size_t column, unsigned byte) const {
     char buffer[8];
     std::snprintf(buffer, sizeof buffer, "0x%02X", byte);
-    return ParseError(lineNumber_, column, std::string("the text is not valid UTF-8 (byte ") + buffer + ")");
+    return ParseError(lineNumber_, column,
+                      std::string("the text is not valid UTF-8 (byte ") + buffer + ")");
   }
 
   std::string_view text_;
@@ -254,23 +256,26 @@ Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits
   }
   const std::size_t width = firstLineLength(text);
   if (width < step + 1 || (width - 1) % step != 0) {
-    throw ParseError(1, 1, "the first line is " + std::to_string(width) +
-                               " characters long; a " + s.name + " maze line has " +
-                               std::to_string(step) + "×columns+1 characters (" +
-                               std::to_string(step + 1) + ", " + std::to_string(2 * step + 1) +
-                               ", " + std::to_string(3 * step + 1) + ", ...)");
+    throw ParseError(1, 1,
+                     "the first line is " + std::to_string(width) + " characters long; a " +
+                         s.name + " maze line has " + std::to_string(step) +
+                         "×columns+1 characters (" + std::to_string(step + 1) + ", " +
+                         std::to_string(2 * step + 1) + ", " + std::to_string(3 * step + 1) +
+                         ", ...)");
   }
   if (lineCount < 3 || lineCount % 2 == 0) {
-    throw ParseError(lineCount, 1, "the text has " + std::to_string(lineCount) +
-                                       " lines; a maze has 2×rows+1 lines (3, 5, 7, ...)");
+    throw ParseError(lineCount, 1,
+                     "the text has " + std::to_string(lineCount) +
+                         " lines; a maze has 2×rows+1 lines (3, 5, 7, ...)");
   }
   const std::size_t rows = (lineCount - 1) / 2;
   const std::size_t cols = (width - 1) / step;
   const auto maxCells = std::min<std::size_t>(limits.maxCells, Grid::maxCells);
   if (cols > maxCells / rows) {
-    throw ParseError(1, 1, "the maze is " + std::to_string(rows) + "×" + std::to_string(cols) +
-                               " cells, more than the " + std::to_string(maxCells) +
-                               " cells this reader accepts");
+    throw ParseError(1, 1,
+                     "the maze is " + std::to_string(rows) + "×" + std::to_string(cols) +
+                         " cells, more than the " + std::to_string(maxCells) +
+                         " cells this reader accepts");
   }
   Grid grid(static_cast<int>(rows), static_cast<int>(cols));
 
@@ -296,8 +301,9 @@ Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits
       const auto c = static_cast<int>(x / step);
       if (wallLine && onGridLine) {
         if (s.corner != 0 && ch != s.corner) {
-          throw ParseError(lineNo, column, "found " + shown(ch) + " where a corner " +
-                                               shown(s.corner) + " belongs");
+          throw ParseError(
+              lineNo, column,
+              "found " + shown(ch) + " where a corner " + shown(s.corner) + " belongs");
         }
         continue;  // box-drawing corners are checked once the walls are known
       }
@@ -305,18 +311,19 @@ Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits
         const bool firstOfSegment = x % step == 1;
         const char32_t first = line.chars[x - x % step + 1];
         if (ch != s.horizontal && ch != U' ') {
-          throw ParseError(lineNo, column, "found " + shown(ch) + " in a wall line; expected " +
-                                               expectedChars(s.horizontal));
+          throw ParseError(
+              lineNo, column,
+              "found " + shown(ch) + " in a wall line; expected " + expectedChars(s.horizontal));
         }
         if (!firstOfSegment && ch != first) {
-          throw ParseError(lineNo, column, "a wall segment is half open: all " +
-                                               std::to_string(s.bodyWidth) +
-                                               " characters must be " + shown(s.horizontal) +
-                                               " or all ' '");
+          throw ParseError(lineNo, column,
+                           "a wall segment is half open: all " + std::to_string(s.bodyWidth) +
+                               " characters must be " + shown(s.horizontal) + " or all ' '");
         }
         if (ch == U' ') {
           if (borderLine) {
-            throw ParseError(lineNo, column, "the border has a gap; the outside wall must be closed");
+            throw ParseError(lineNo, column,
+                             "the border has a gap; the outside wall must be closed");
           }
           if (firstOfSegment) grid.open({r - 1, c}, Direction::south);
         }
@@ -324,12 +331,14 @@ Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits
       }
       if (onGridLine) {  // a vertical wall left of cell (r, c)
         if (ch != s.vertical && ch != U' ') {
-          throw ParseError(lineNo, column, "found " + shown(ch) + " between two cells; expected " +
-                                               expectedChars(s.vertical));
+          throw ParseError(
+              lineNo, column,
+              "found " + shown(ch) + " between two cells; expected " + expectedChars(s.vertical));
         }
         if (ch == U' ') {
           if (borderColumn) {
-            throw ParseError(lineNo, column, "the border has a gap; the outside wall must be closed");
+            throw ParseError(lineNo, column,
+                             "the border has a gap; the outside wall must be closed");
           }
           grid.open({r, c - 1}, Direction::east);
         }
@@ -347,11 +356,13 @@ Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits
       again.next(line);
       if (y % 2 != 0) continue;
       for (std::size_t x = 0; x < width; x += step) {
-        const char32_t want = cornerGlyph(s, grid, static_cast<int>(y / 2), static_cast<int>(x / step));
+        const char32_t want =
+            cornerGlyph(s, grid, static_cast<int>(y / 2), static_cast<int>(x / step));
         if (line.chars[x] != want) {
-          throw ParseError(y + 1, x + 1, "corner " + shown(line.chars[x]) +
-                                             " does not match the walls that meet there, which call for " +
-                                             shown(want));
+          throw ParseError(y + 1, x + 1,
+                           "corner " + shown(line.chars[x]) +
+                               " does not match the walls that meet there, which call for " +
+                               shown(want));
         }
       }
     }
@@ -369,8 +380,9 @@ Grid fromText(std::string_view text, const ReadLimits& limits) {
   const char32_t c = first.chars.empty() ? U'\n' : first.chars[0];
   if (c == U'\u2588') return fromText(text, TextFormat::fullBlock, limits);
   if (c == U'\u250C') return fromText(text, TextFormat::boxDrawing, limits);
-  throw ParseError(1, 1, "cannot tell the maze format from its first character " + shown(c) +
-                             "; a maze starts with '#', '█', '+' or '┌'");
+  throw ParseError(1, 1,
+                   "cannot tell the maze format from its first character " + shown(c) +
+                       "; a maze starts with '#', '█', '+' or '┌'");
 }
 
 }  // namespace maze

@@ -18,7 +18,7 @@ namespace mazekit::render {
 
 /// A drawing made of square stamps, as a screen reports it.
 struct Drawing {
-  int width = 400;                        ///< screen pixels
+  int width = 400;  ///< screen pixels
   int height = 400;
   turtle::Color background;               ///< the screen's bgcolor
   double squareSize = 20;                 ///< side of a square stamp, in pixels

@@ -1,8 +1,8 @@
 #pragma once
 // Lesson 2 after step 5: a 20 by 20 matrix of walls.
 
-#include <vector>
 #include <turtle/turtle.hpp>
+#include <vector>
 
 // A maze: a matrix of squares, and a picture of it drawn by a turtle on a 400 by 400 screen.
 class Maze {

@@ -1,8 +1,8 @@
 #pragma once
 // Lesson 2 after step 6: reset() starts the maze at the top-left square.
 
-#include <vector>
 #include <turtle/turtle.hpp>
+#include <vector>
 
 // A maze: a matrix of squares, and a picture of it drawn by a turtle on a 400 by 400 screen.
 class Maze {
@@ -14,7 +14,7 @@ class Maze {
   Maze() {
     screen.bgcolor("blue");  // blue is wall, and at first everything is wall
     matrix.assign(20, std::vector<int>(20, 1));
-    turtle.penup();          // the turtle moves without drawing lines
+    turtle.penup();  // the turtle moves without drawing lines
   }
 
   // Starts again: all wall but the top-left square, which is empty, with the turtle on it.

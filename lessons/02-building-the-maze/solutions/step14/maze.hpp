@@ -25,7 +25,7 @@ class Maze {
   Maze() {
     screen.bgcolor("blue");  // blue is wall, and at first everything is wall
     matrix.assign(20, std::vector<int>(20, 1));
-    turtle.penup();          // the turtle moves without drawing lines
+    turtle.penup();  // the turtle moves without drawing lines
   }
 
   // Starts again: all wall but the top-left square, which is empty, with the turtle on it.

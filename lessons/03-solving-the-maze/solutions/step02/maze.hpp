@@ -41,7 +41,7 @@ class Maze {
   Maze() {
     screen.bgcolor("blue");  // blue is wall, and at first everything is wall
     matrix.assign(20, std::vector<int>(20, WALL));
-    turtle.penup();          // the turtle moves without drawing lines
+    turtle.penup();  // the turtle moves without drawing lines
   }
 
   // Starts again: all wall but the top-left square, which is empty, with the turtle on it.
@@ -153,10 +153,14 @@ class Maze {
   // One square's step in a direction.
   static turtle::Vec2D stepTowards(int direction) {
     switch (direction) {
-      case EAST: return {20, 0};
-      case NORTH: return {0, 20};
-      case WEST: return {-20, 0};
-      case SOUTH: return {0, -20};
+      case EAST:
+        return {20, 0};
+      case NORTH:
+        return {0, 20};
+      case WEST:
+        return {-20, 0};
+      case SOUTH:
+        return {0, -20};
       default:
         throw std::invalid_argument("dig: the direction must be EAST, NORTH, WEST or SOUTH, got " +
                                     std::to_string(direction));
