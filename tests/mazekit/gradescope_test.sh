@@ -5,7 +5,7 @@
 #      /autograder/results), bound in with bubblewrap, with a copy of /etc (setup.sh adds a user);
 #   2. runs setup.sh there: packages (all present here, so nothing is downloaded), the kit built
 #      from the zip's own sources, the reference solution graded to full marks;
-#   3. runs run_autograder from /autograder for each student of the fabricated class, one
+#   3. runs run_autograder from /autograder for students of the fabricated class, one
 #      container at a time, each handed in as Gradescope hands files in (a folder of files, a
 #      zip inside the folder, a lone maze.hpp), and a student who tries to write the results
 #      file. Like Gradescope's containers, the root refuses the user namespaces bubblewrap
@@ -116,10 +116,11 @@ grade_in_container() {
   check_results "$name" "$total" "$named"
 }
 
-# 3. The class, one student at a time.
+# 3. The class, one student at a time: one of each way a submission arrives and of each kind of
+# result (the grading test grades every fabricated student with mazekit grade).
 students=0
-for folder in "$grading/submissions"/*/; do
-  name=$(basename "$folder")
+for name in complete "half done" crashes does-not-compile edits-its-tests; do
+  folder="$grading/submissions/$name"
   fresh_submission "$root"
   case "$name" in
     "half done") # a zip inside the submission folder, as Gradescope keeps an uploaded zip
