@@ -380,20 +380,7 @@ void autograderCommand(Autograder& a) {
     throw UsageError("--out '" + a.out + "' exists; add --force to replace it");
   }
   // The limits are checked as mazekit grade checks them, now rather than on Gradescope.
-  if (!(a.options.timeout > 0 && a.options.timeout <= 3600))
-    throw UsageError("--timeout must be more than 0 and at most 3600 seconds; got " +
-                     seconds(a.options.timeout));
-  if (a.options.memoryMb < 64 || a.options.memoryMb > 1 << 20)
-    throw UsageError("--memory must be from 64 to 1048576 (MB); got " +
-                     std::to_string(a.options.memoryMb));
-  if (!(a.options.compileTimeout >= 5 && a.options.compileTimeout <= 3600))
-    throw UsageError("--compile-timeout must be from 5 to 3600 seconds; got " +
-                     seconds(a.options.compileTimeout));
-  if (!(a.options.compileBudget >= a.options.compileTimeout && a.options.compileBudget <= 36000))
-    throw UsageError(
-        "--compile-budget must be at least --compile-timeout and at most 36000 "
-        "seconds; got " +
-        seconds(a.options.compileBudget));
+  checkLimits(a.options);
 
   std::vector<ZipFile> files;
   addKitFiles(kit, files);

@@ -396,29 +396,6 @@ void gradeAndScore(ClassRun& run, const Submission& submission, StudentResult& s
   }
 }
 
-void checkLimits(const GradeOptions& options) {
-  if (options.jobs < 1 || options.jobs > 256) {
-    throw UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
-  }
-  if (!(options.timeout > 0 && options.timeout <= 3600)) {
-    throw UsageError("--timeout must be more than 0 and at most 3600 seconds; got " +
-                     seconds(options.timeout));
-  }
-  if (options.memoryMb < 64 || options.memoryMb > 1 << 20) {
-    throw UsageError("--memory must be from 64 to 1048576 (MB); got " +
-                     std::to_string(options.memoryMb));
-  }
-  if (!(options.compileTimeout >= 5 && options.compileTimeout <= 3600)) {
-    throw UsageError("--compile-timeout must be from 5 to 3600 seconds; got " +
-                     seconds(options.compileTimeout));
-  }
-  if (!(options.compileBudget >= options.compileTimeout && options.compileBudget <= 36000)) {
-    throw UsageError("--compile-budget must be at least --compile-timeout (" +
-                     seconds(options.compileTimeout) + " s) and at most 36000 seconds; got " +
-                     seconds(options.compileBudget));
-  }
-}
-
 // What every grading run reads first: the kit, the lesson, and the build manifest's view of it.
 struct KitLesson {
   Kit kit;
@@ -503,6 +480,29 @@ std::string clock(double s) {
 }
 
 }  // namespace
+
+void checkLimits(const GradeOptions& options) {
+  if (options.jobs < 1 || options.jobs > 256) {
+    throw UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
+  }
+  if (!(options.timeout > 0 && options.timeout <= 3600)) {
+    throw UsageError("--timeout must be more than 0 and at most 3600 seconds; got " +
+                     seconds(options.timeout));
+  }
+  if (options.memoryMb < 64 || options.memoryMb > 1 << 20) {
+    throw UsageError("--memory must be from 64 to 1048576 (MB); got " +
+                     std::to_string(options.memoryMb));
+  }
+  if (!(options.compileTimeout >= 5 && options.compileTimeout <= 3600)) {
+    throw UsageError("--compile-timeout must be from 5 to 3600 seconds; got " +
+                     seconds(options.compileTimeout));
+  }
+  if (!(options.compileBudget >= options.compileTimeout && options.compileBudget <= 36000)) {
+    throw UsageError("--compile-budget must be at least --compile-timeout (" +
+                     seconds(options.compileTimeout) + " s) and at most 36000 seconds; got " +
+                     seconds(options.compileBudget));
+  }
+}
 
 int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* stop) {
   KitLesson k;

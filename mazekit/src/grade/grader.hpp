@@ -36,6 +36,10 @@ struct GradeOptions {
   Progress progress = Progress::automatic;
 };
 
+/// Throws UsageError naming the option, its value and the range, when a limit is out of range
+/// (-j, --timeout, --memory, --compile-timeout, --compile-budget).
+void checkLimits(const GradeOptions& options);
+
 /// Grades the class; throws UsageError for bad options (each message says what was wrong
 /// and what would be right) and std::runtime_error when the kit cannot grade here. Returns
 /// mazekit's exit status: 0 when graded, 130 when interrupted by `*stop`.
