@@ -6,5 +6,5 @@
 // the RED you start from. Write just enough here to make it pass, then go on to step 2.
 //
 // Write the whole class here, in one piece, the way a Python class is written: every member
-// function defined inside the class body. Names the tests use that are not members (the
-// directions, the values of a square, struct Neighbor) go above the class.
+// function defined inside the class body. Names that are not members (the maze's numbers,
+// the directions, the values of a square, struct Neighbor) go above the class.

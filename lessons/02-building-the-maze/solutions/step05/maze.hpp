@@ -4,6 +4,10 @@
 #include <turtle/turtle.hpp>
 #include <vector>
 
+// The maze's numbers, each named once: a name says what a number means, and a number that
+// changes is changed here, in one place.
+constexpr int SIZE = 20;  // squares in each row and each column of the matrix
+
 // A maze: a matrix of squares, and a picture of it drawn by a turtle on a 400 by 400 screen.
 class Maze {
  public:
@@ -13,6 +17,6 @@ class Maze {
 
   Maze() {
     screen.bgcolor("blue");  // blue is wall, and at first everything is wall
-    matrix.assign(20, std::vector<int>(20, 1));
+    matrix.assign(SIZE, std::vector<int>(SIZE, 1));
   }
 };

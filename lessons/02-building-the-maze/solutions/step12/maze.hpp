@@ -6,6 +6,13 @@
 
 #include <turtle/turtle.hpp>
 
+// The maze's numbers, each named once: a name says what a number means, and a number that
+// changes is changed here, in one place.
+constexpr int SIZE = 20;    // squares in each row and each column of the matrix
+constexpr int SQUARE = 20;  // a square's side on the screen, in pixels
+constexpr int LEFT = -190;  // x of the centre of every square in column 0
+constexpr int TOP = 190;    // y of the centre of every square in row 0
+
 // The directions dig() takes, numbered the way the turtle's headings turn: counter-clockwise,
 // starting from east.
 constexpr int EAST = 0;
@@ -22,20 +29,25 @@ class Maze {
 
   Maze() {
     screen.bgcolor("blue");  // blue is wall, and at first everything is wall
-    matrix.assign(20, std::vector<int>(20, 1));
+    matrix.assign(SIZE, std::vector<int>(SIZE, 1));
     turtle.penup();  // the turtle moves without drawing lines
   }
 
   // Starts again: all wall but the top-left square, which is empty, with the turtle on it.
   void reset() {
     turtle.clearstamps();
-    matrix.assign(20, std::vector<int>(20, 1));
+    matrix.assign(SIZE, std::vector<int>(SIZE, 1));
     screen.bgcolor("blue");
-    turtle.goTo(-190, 190);
+    turtle.goTo(centreOf(0, 0));
     turtle.shape("square");
     turtle.color("white");
     turtle.stamp();
     matrix[0][0] = 0;
+  }
+
+  // The centre of the square in a row and a column, where the turtle stands to stamp it.
+  static turtle::Vec2D centreOf(int row, int col) {
+    return turtle::Vec2D(LEFT + SQUARE * col, TOP - SQUARE * row);
   }
 
   // The value of the square under a position, or -1 for a position off the matrix.
@@ -55,7 +67,7 @@ class Maze {
     matrix[row][col] = value;
     // Stamp the square in its colour, then go back: the picture follows the matrix.
     const turtle::Vec2D here = turtle.position();
-    turtle.goTo(-190 + 20 * col, 190 - 20 * row);
+    turtle.goTo(centreOf(row, col));
     turtle.color(value == 0 ? "white" : "blue");
     turtle.stamp();
     turtle.goTo(here);
@@ -65,16 +77,16 @@ class Maze {
   // Digs one square in a direction and moves the turtle onto it. Returns where the turtle is.
   turtle::Vec2D dig(int direction) {
     if (direction == EAST) {
-      turtle.goTo(turtle.xcor() + 20, turtle.ycor());
+      turtle.goTo(turtle.xcor() + SQUARE, turtle.ycor());
       setMatrixValueAt(turtle.position(), 0);
     }
     if (direction == SOUTH) {
-      turtle.goTo(turtle.xcor(), turtle.ycor() - 20);
+      turtle.goTo(turtle.xcor(), turtle.ycor() - SQUARE);
       setMatrixValueAt(turtle.position(), 0);
     }
     if (direction == WEST) {
-      if (turtle.xcor() > -190) {
-        turtle.goTo(turtle.xcor() - 20, turtle.ycor());
+      if (turtle.xcor() > LEFT) {
+        turtle.goTo(turtle.xcor() - SQUARE, turtle.ycor());
         setMatrixValueAt(turtle.position(), 0);
       }
     }
@@ -82,12 +94,15 @@ class Maze {
   }
 
  private:
-  static bool onMatrix(int row, int col) { return row >= 0 && row < 20 && col >= 0 && col < 20; }
-  // Squares are 20 pixels: square [0][0] covers x from -200 to -180 and y from 200 down to 180.
+  static bool onMatrix(int row, int col) {
+    return row >= 0 && row < SIZE && col >= 0 && col < SIZE;
+  }
+  // A square reaches SQUARE / 2 either side of its centre: square [0][0] covers x from
+  // LEFT - SQUARE / 2 (-200) to -180 and y from TOP + SQUARE / 2 (200) down to 180.
   static int rowOf(const turtle::Vec2D& position) {
-    return static_cast<int>(std::floor((200 - position.y) / 20));
+    return static_cast<int>(std::floor((TOP + SQUARE / 2.0 - position.y) / SQUARE));
   }
   static int colOf(const turtle::Vec2D& position) {
-    return static_cast<int>(std::floor((position.x + 200) / 20));
+    return static_cast<int>(std::floor((position.x - (LEFT - SQUARE / 2.0)) / SQUARE));
   }
 };

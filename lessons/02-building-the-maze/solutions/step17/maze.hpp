@@ -8,6 +8,13 @@
 
 #include <turtle/turtle.hpp>
 
+// The maze's numbers, each named once: a name says what a number means, and a number that
+// changes is changed here, in one place.
+constexpr int SIZE = 20;    // squares in each row and each column of the matrix
+constexpr int SQUARE = 20;  // a square's side on the screen, in pixels
+constexpr int LEFT = -190;  // x of the centre of every square in column 0
+constexpr int TOP = 190;    // y of the centre of every square in row 0
+
 // The directions dig() takes, numbered the way the turtle's headings turn: counter-clockwise,
 // starting from east.
 constexpr int EAST = 0;
@@ -30,20 +37,25 @@ class Maze {
 
   Maze() {
     screen.bgcolor("blue");  // blue is wall, and at first everything is wall
-    matrix.assign(20, std::vector<int>(20, 1));
+    matrix.assign(SIZE, std::vector<int>(SIZE, 1));
     turtle.penup();  // the turtle moves without drawing lines
   }
 
   // Starts again: all wall but the top-left square, which is empty, with the turtle on it.
   void reset() {
     turtle.clearstamps();
-    matrix.assign(20, std::vector<int>(20, 1));
+    matrix.assign(SIZE, std::vector<int>(SIZE, 1));
     screen.bgcolor("blue");
-    turtle.goTo(-190, 190);
+    turtle.goTo(centreOf(0, 0));
     turtle.shape("square");
     turtle.color("white");
     turtle.stamp();
     matrix[0][0] = 0;
+  }
+
+  // The centre of the square in a row and a column, where the turtle stands to stamp it.
+  static turtle::Vec2D centreOf(int row, int col) {
+    return turtle::Vec2D(LEFT + SQUARE * col, TOP - SQUARE * row);
   }
 
   // The value of the square under a position, or -1 for a position off the matrix.
@@ -63,7 +75,7 @@ class Maze {
     matrix[row][col] = value;
     // Stamp the square in its colour, then go back: the picture follows the matrix.
     const turtle::Vec2D here = turtle.position();
-    turtle.goTo(-190 + 20 * col, 190 - 20 * row);
+    turtle.goTo(centreOf(row, col));
     turtle.color(value == 0 ? "white" : "blue");
     turtle.stamp();
     turtle.goTo(here);
@@ -98,34 +110,38 @@ class Maze {
   std::vector<Neighbor> neighbors() const {
     const turtle::Vec2D p = turtle.position();
     std::vector<Neighbor> result;
-    for (const turtle::Vec2D& q : {p + turtle::Vec2D(0, 40), p + turtle::Vec2D(0, -40),
-                                   p + turtle::Vec2D(40, 0), p + turtle::Vec2D(-40, 0)}) {
+    for (const turtle::Vec2D& q :
+         {p + turtle::Vec2D(0, 2 * SQUARE), p + turtle::Vec2D(0, -2 * SQUARE),
+          p + turtle::Vec2D(2 * SQUARE, 0), p + turtle::Vec2D(-2 * SQUARE, 0)}) {
       result.push_back({q, getMatrixValueAt(q)});
     }
     return result;
   }
 
  private:
-  static bool onMatrix(int row, int col) { return row >= 0 && row < 20 && col >= 0 && col < 20; }
-  // Squares are 20 pixels: square [0][0] covers x from -200 to -180 and y from 200 down to 180.
+  static bool onMatrix(int row, int col) {
+    return row >= 0 && row < SIZE && col >= 0 && col < SIZE;
+  }
+  // A square reaches SQUARE / 2 either side of its centre: square [0][0] covers x from
+  // LEFT - SQUARE / 2 (-200) to -180 and y from TOP + SQUARE / 2 (200) down to 180.
   static int rowOf(const turtle::Vec2D& position) {
-    return static_cast<int>(std::floor((200 - position.y) / 20));
+    return static_cast<int>(std::floor((TOP + SQUARE / 2.0 - position.y) / SQUARE));
   }
   static int colOf(const turtle::Vec2D& position) {
-    return static_cast<int>(std::floor((position.x + 200) / 20));
+    return static_cast<int>(std::floor((position.x - (LEFT - SQUARE / 2.0)) / SQUARE));
   }
 
   // One square's step in a direction.
   static turtle::Vec2D stepTowards(int direction) {
     switch (direction) {
       case EAST:
-        return {20, 0};
+        return {SQUARE, 0};
       case NORTH:
-        return {0, 20};
+        return {0, SQUARE};
       case WEST:
-        return {-20, 0};
+        return {-SQUARE, 0};
       case SOUTH:
-        return {0, -20};
+        return {0, -SQUARE};
       default:
         throw std::invalid_argument("dig: the direction must be EAST, NORTH, WEST or SOUTH, got " +
                                     std::to_string(direction));
