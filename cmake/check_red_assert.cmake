@@ -3,8 +3,14 @@
 # the step promises. (A hang is stopped by the test's TIMEOUT.) The program's report is the
 # harness's (`-r mazekit`, mazekit/harness/catch_main.cpp): one JSON line, read with
 # string(JSON), the same report mazekit reads for a student's step.
-#   cmake -DPROGRAM=<path> -P check_red_assert.cmake
-execute_process(COMMAND "${PROGRAM}" -r mazekit
+# TESTS, when given, is a Catch2 test spec: only those test cases are run (for a refactor step,
+# the ones it does not keep).
+#   cmake -DPROGRAM=<path> [-DTESTS=<spec>] -P check_red_assert.cmake
+set(spec "")
+if(TESTS)
+  set(spec "${TESTS}")
+endif()
+execute_process(COMMAND "${PROGRAM}" -r mazekit ${spec}
   RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)
 if(result EQUAL 0)
   message(FATAL_ERROR "not red: every assertion passed\n${out}")

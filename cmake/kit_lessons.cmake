@@ -4,8 +4,10 @@
 #   kit_read_lesson(DIR PREFIX)
 #       Reads DIR/lesson.json into variables PREFIX_ID, PREFIX_STEP_COUNT and, for each step
 #       K (1-based), PREFIX_K_ID, _TITLE, _TEST (absolute path), _RED_KIND ("compile" or
-#       "assert"), _RED_PATTERN, _SOLUTION (absolute folder), _POINTS and _RETIRES (a list of
-#       step numbers whose tests this step's code no longer passes).
+#       "assert"), _RED_PATTERN, _SOLUTION (absolute folder), _POINTS, _RETIRES (a list of
+#       step numbers whose tests this step's code no longer passes) and _KEEPS (for a refactor
+#       step: the Catch2 test spec, e.g. "[keeps]", of its test cases that pass before the step
+#       and after it; empty for any other step).
 #
 #   kit_build_lesson_steps(LESSON DIR CODE FOLDER PREFIX NAME [STEPS k...] [EXCLUDE_FROM_ALL])
 #       One test program per step, NAME_stepKK, built from that step's test file against the
@@ -58,6 +60,25 @@ function(kit_read_lesson dir prefix)
       message(FATAL_ERROR "${file}: step ${k} has red kind '${kind}'; use \"compile\" or \"assert\"")
     endif()
     set(${prefix}_${k}_RED_PATTERN "${pattern}" PARENT_SCOPE)
+    # "refactor": {"keeps": "[keeps]", "why": "..."}: a step that changes how the code works
+    # and not what it does. The test cases `keeps` selects pass before the step and after it;
+    # the others are its RED.
+    set(keeps "")
+    string(JSON refactor ERROR_VARIABLE no_refactor GET "${json}" steps ${i} refactor)
+    if(NOT no_refactor)
+      string(JSON keeps ERROR_VARIABLE no_keeps GET "${refactor}" keeps)
+      string(JSON why ERROR_VARIABLE no_why GET "${refactor}" why)
+      if(no_keeps OR keeps STREQUAL "" OR no_why OR why STREQUAL "")
+        message(FATAL_ERROR "${file}: step ${k} is a refactor: give \"keeps\" (the test spec "
+                            "of the test cases that pass before and after it, e.g. \"[keeps]\") "
+                            "and \"why\"")
+      endif()
+      if(NOT kind STREQUAL "assert")
+        message(FATAL_ERROR "${file}: step ${k} is a refactor, so its test compiles before it: "
+                            "its red kind must be \"assert\", not \"${kind}\"")
+      endif()
+    endif()
+    set(${prefix}_${k}_KEEPS "${keeps}" PARENT_SCOPE)
     # "retires": [{"step": "04-...", "reason": "..."}]: earlier tests this step's code no
     # longer has to pass, each with the reason.
     set(retired "")
@@ -201,6 +222,14 @@ function(kit_add_lesson_proof dir)
       set(red_name "${short}.red.${step_id}")
     endif()
     kit_add_red_check("${red_name}" "${dir}" ${k} "${before}" ${short}_red)
+    # A refactor step: the test cases that pin what the code does already pass before it.
+    if(NOT lesson_${k}_KEEPS STREQUAL "")
+      kit_step_name(red_program ${short}_red ${k})
+      add_test(NAME "${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
+        COMMAND ${red_program} --warn NoTests "${lesson_${k}_KEEPS}")
+      set_tests_properties("${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
+        PROPERTIES TIMEOUT 120)
+    endif()
 
     # The picture at the end of step K's test, drawn by the solution of step K: its drawing
     # log must match the golden one kept beside the lesson.
@@ -250,8 +279,13 @@ function(kit_add_red_check test_name dir k code prefix)
     # It must compile, and then fail an assertion: built with everything else.
     kit_build_lesson_steps(LESSON "${dir}" CODE "${code}" PREFIX ${prefix} STEPS ${k})
     kit_step_name(program ${prefix} ${k})
+    # A refactor step's RED is its other test cases: the ones it keeps pass.
+    set(spec "")
+    if(NOT lesson_${k}_KEEPS STREQUAL "")
+      set(spec "~${lesson_${k}_KEEPS}")
+    endif()
     add_test(NAME "${test_name}"
-      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>" "-DTESTS=${spec}"
         -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_assert.cmake")
   endif()
   set_tests_properties("${test_name}" PROPERTIES TIMEOUT 120)

@@ -38,6 +38,10 @@ Lesson readLesson(const Kit& kit, const std::filesystem::path& folder) {
       step.hint = s.at("hint").get<std::string>();
       step.points = s.at("points").get<int>();
       step.solution = folder / s.at("solution").get<std::string>();
+      if (s.contains("refactor")) {
+        step.keeps = s.at("refactor").at("keeps").get<std::string>();
+        step.keepsWhy = s.at("refactor").at("why").get<std::string>();
+      }
       lesson.steps.push_back(std::move(step));
     }
     return lesson;

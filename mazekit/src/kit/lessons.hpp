@@ -20,6 +20,11 @@ struct Step {
   std::string hint;
   int points = 0;
   std::filesystem::path solution;  ///< absolute folder
+  /// For a refactor step (lesson.json's "refactor"): the Catch2 test spec of its test cases
+  /// that pass before the step and must still pass after it ("[keeps]"), and why. Empty for
+  /// any other step.
+  std::string keeps;
+  std::string keepsWhy;
 };
 
 struct Lesson {
