@@ -38,16 +38,16 @@ TEST_CASE("clearFlag turns one bit off and leaves the others", "[lesson06][step0
 
   std::string story[6];
   std::uint8_t c = 0;
-  story[0] = "cell = 0                " + bits(c);
+  story[0] = "cell = 0          " + bits(c);
   setFlag(c, Cell::VISITED);
-  story[1] = "setFlag(VISITED)        " + bits(c);
+  story[1] = "setFlag(VISITED)  " + bits(c);
   setFlag(c, Cell::EAST);
-  story[2] = "setFlag(EAST)           " + bits(c);
+  story[2] = "setFlag(EAST)     " + bits(c);
   setFlag(c, Cell::SOUTH);
-  story[3] = "setFlag(SOUTH)          " + bits(c);
+  story[3] = "setFlag(SOUTH)    " + bits(c);
   clearFlag(c, Cell::EAST);
-  story[4] = "clearFlag(EAST)         " + bits(c);
-  story[5] = std::string("hasFlag(SOUTH)          ") + (hasFlag(c, Cell::SOUTH) ? "true" : "false");
+  story[4] = "clearFlag(EAST)   " + bits(c);
+  story[5] = std::string("hasFlag(SOUTH)     ") + (hasFlag(c, Cell::SOUTH) ? "true" : "false");
   turtle::Screen screen;
   lesson::writeLines(screen, {story[0], story[1], story[2], story[3], story[4], story[5]});
   lesson::picture(screen);

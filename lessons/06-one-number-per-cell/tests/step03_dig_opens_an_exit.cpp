@@ -24,6 +24,10 @@ TEST_CASE("dig opens an exit in the cell", "[lesson06][step03]") {
   CellGrid grid(10, std::vector<std::uint8_t>(10, 0));
   for (int col = 0; col < 9; ++col) dig(grid, 0, col, Cell::EAST);
   for (int row = 0; row < 9; ++row) dig(grid, row, 9, Cell::SOUTH);
+  for (int i = 0; i < 10; ++i) {  // the digger has been along it: white
+    grid[0][i] |= Cell::VISITED;
+    grid[i][9] |= Cell::VISITED;
+  }
   turtle::Screen screen;
   lesson::drawCells(screen, grid);
   lesson::picture(screen);

@@ -27,6 +27,10 @@ TEST_CASE("dig gives the neighbour the opposite exit", "[lesson06][step04]") {
   CellGrid grid(10, std::vector<std::uint8_t>(10, 0));
   for (int col = 0; col < 9; ++col) dig(grid, 0, col, Cell::EAST);
   for (int row = 0; row < 9; ++row) dig(grid, row, 9, Cell::SOUTH);
+  for (int i = 0; i < 10; ++i) {  // the digger has been along it: white
+    grid[0][i] |= Cell::VISITED;
+    grid[i][9] |= Cell::VISITED;
+  }
   turtle::Screen screen;
   lesson::drawCells(screen, grid);
   lesson::picture(screen);

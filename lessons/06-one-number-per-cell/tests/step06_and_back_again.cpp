@@ -50,7 +50,7 @@ TEST_CASE("squares to cells and back gives the same maze", "[lesson06][step06]")
 
 TEST_CASE("a maze built from toMatrix's squares reads as the same cells", "[lesson06][step06]") {
   Maze m;
-  m.seed(2);
+  m.seed(1);  // the maze of step 5's picture
   m.reset();
   m.makeMaze();
   const CellGrid cells = toCells(m);
