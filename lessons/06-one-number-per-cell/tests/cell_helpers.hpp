@@ -1,6 +1,6 @@
 #pragma once
 // What lesson 6's tests share: the pictures (lines of text, a grid of cells drawn with lines for
-// walls, seed 000's right and lower walls) and the matrix as the cells can tell it. The pictures
+// walls, Maze Master's right and lower walls) and the matrix as the cells can tell it. The pictures
 // read the bits themselves, by the numbers step 1 fixes, rather than through your hasFlag: what
 // they show is what the numbers hold.
 
@@ -119,7 +119,7 @@ inline void drawCells(turtle::Screen& screen, const std::vector<std::vector<std:
   }
 }
 
-// Seed 000's picture: each cell draws only its right wall (2 or 4) and its lower wall (3 or 4),
+// Maze Master's picture: each cell draws only its right wall (2 or 4) and its lower wall (3 or 4),
 // with its number in it; the top and left edges of the whole maze are drawn once.
 inline void drawTwoWalls(turtle::Screen& screen, const std::vector<std::vector<int>>& walls) {
   const int rows = static_cast<int>(walls.size());

@@ -1,4 +1,4 @@
-// Step 7: seed 000 writes the same maze a third way: each cell keeps only its right and its
+// Step 7: Maze Master writes the same maze a third way: each cell keeps only its right and its
 // lower wall, numbered 1 to 4 (0: not visited). toTwoWalls and fromTwoWalls convert between
 // that and the cells, and nothing is lost: cells to two walls and back gives the same cells, and
 // the same maze.
@@ -10,7 +10,7 @@
 #include "cell_helpers.hpp"
 #include "cells.hpp"
 
-TEST_CASE("toTwoWalls numbers each cell by its right and lower walls as seed 000 does",
+TEST_CASE("toTwoWalls numbers each cell by its right and lower walls as Maze Master does",
           "[lesson06][step07]") {
   CHECK(TwoWalls::NOT_VISITED == 0);
   CHECK(TwoWalls::NO_WALLS == 1);
@@ -34,7 +34,7 @@ TEST_CASE("toTwoWalls numbers each cell by its right and lower walls as seed 000
   CHECK(toTwoWalls(cells)[1][2] == TwoWalls::NOT_VISITED);
 }
 
-TEST_CASE("fromTwoWalls turns seed 000's numbers into cells, with exits on both sides",
+TEST_CASE("fromTwoWalls turns Maze Master's numbers into cells, with exits on both sides",
           "[lesson06][step07]") {
   const std::vector<std::vector<int>> walls = {{1, 2, 2}, {4, 3, 4}};
   const CellGrid cells = fromTwoWalls(walls);

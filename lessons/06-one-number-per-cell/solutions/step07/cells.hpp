@@ -1,6 +1,6 @@
 #pragma once
 // Lesson 6 after step 7: one maze, three ways to write it down - the Maze's matrix of squares,
-// one number of bit flags per cell, and seed 000's right and lower walls.
+// one number of bit flags per cell, and Maze Master's right and lower walls.
 
 #include <cstddef>
 #include <cstdint>
@@ -168,7 +168,7 @@ inline std::vector<std::vector<int>> toMatrix(const CellGrid& cells) {
   return matrix;
 }
 
-// Seed 000's numbers: each cell keeps only its right and its lower wall (the cell to its left
+// Maze Master's numbers: each cell keeps only its right and its lower wall (the cell to its left
 // keeps its left wall, the cell above it its upper wall). They are four cases, not flags.
 struct TwoWalls {
   enum : int {
@@ -180,7 +180,7 @@ struct TwoWalls {
   };
 };
 
-// The cells in seed 000's numbers.
+// The cells in Maze Master's numbers.
 inline std::vector<std::vector<int>> toTwoWalls(const CellGrid& cells) {
   std::vector<std::vector<int>> walls;
   for (const std::vector<std::uint8_t>& cellRow : cells) {
@@ -205,7 +205,7 @@ inline std::vector<std::vector<int>> toTwoWalls(const CellGrid& cells) {
   return walls;
 }
 
-// Seed 000's numbers as cells: a cell with no right wall is dug east, one with no lower wall dug
+// Maze Master's numbers as cells: a cell with no right wall is dug east, one with no lower wall dug
 // south; digging gives the neighbour its side of the exit.
 inline CellGrid fromTwoWalls(const std::vector<std::vector<int>>& walls) {
   CellGrid cells;
