@@ -155,9 +155,7 @@ inline std::vector<std::vector<int>> toMatrix(const CellGrid& cells) {
       if (!offGrid.empty()) {
         throw std::invalid_argument("toMatrix: cell (" + std::to_string(row) + ", " +
                                     std::to_string(col) + ") is " + bits(cell) + ", an exit " +
-                                    offGrid +
-                                    ", off the grid; a cell on the edge has no exit "
-                                    "that way");
+                                    offGrid + " off the grid: an edge cell has no exit that way");
       }
       if (hasFlag(cell, Cell::VISITED)) matrix[2 * row][2 * col] = EMPTY;
       if (hasFlag(cell, Cell::EAST)) matrix[2 * row][2 * col + 1] = EMPTY;

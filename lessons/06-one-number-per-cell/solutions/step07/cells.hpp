@@ -156,9 +156,7 @@ inline std::vector<std::vector<int>> toMatrix(const CellGrid& cells) {
       if (!offGrid.empty()) {
         throw std::invalid_argument("toMatrix: cell (" + std::to_string(row) + ", " +
                                     std::to_string(col) + ") is " + bits(cell) + ", an exit " +
-                                    offGrid +
-                                    ", off the grid; a cell on the edge has no exit "
-                                    "that way");
+                                    offGrid + " off the grid: an edge cell has no exit that way");
       }
       if (hasFlag(cell, Cell::VISITED)) matrix[2 * row][2 * col] = EMPTY;
       if (hasFlag(cell, Cell::EAST)) matrix[2 * row][2 * col + 1] = EMPTY;
@@ -168,8 +166,8 @@ inline std::vector<std::vector<int>> toMatrix(const CellGrid& cells) {
   return matrix;
 }
 
-// Maze Master's numbers: each cell keeps only its right and its lower wall (the cell to its left
-// keeps its left wall, the cell above it its upper wall). They are four cases, not flags.
+// Maze Master's numbers: each cell keeps only its right and its lower wall (the cell to its
+// left keeps its left wall, the cell above it its upper wall). Four cases, not flags.
 struct TwoWalls {
   enum : int {
     NOT_VISITED = 0,
@@ -205,8 +203,8 @@ inline std::vector<std::vector<int>> toTwoWalls(const CellGrid& cells) {
   return walls;
 }
 
-// Maze Master's numbers as cells: a cell with no right wall is dug east, one with no lower wall dug
-// south; digging gives the neighbour its side of the exit.
+// Maze Master's numbers as cells: a cell with no right wall is dug east, one with no lower wall
+// dug south; digging gives the neighbour its side of the exit.
 inline CellGrid fromTwoWalls(const std::vector<std::vector<int>>& walls) {
   CellGrid cells;
   for (const std::vector<int>& wallRow : walls) {
