@@ -91,12 +91,16 @@ inline void* runThread(void* argument) {
   stack_t stack{};
   stack.ss_sp = alternate;
   stack.ss_size = sizeof alternate;
-  ::sigaltstack(&stack, nullptr);
+  stack_t before{};
+  ::sigaltstack(&stack, &before);
   try {
     job->result = job->work();
   } catch (const std::exception& e) {
     job->error = e.what();
   }
+  // Give the thread back the alternate stack it had: a sanitizer frees its own when the thread
+  // ends, and must not find this one there.
+  ::sigaltstack(&before, nullptr);
   return nullptr;
 }
 
