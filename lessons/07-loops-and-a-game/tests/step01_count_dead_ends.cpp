@@ -2,13 +2,13 @@
 #include <catch2/catch.hpp>
 #include <lesson_picture.hpp>
 
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 
 TEST_CASE("a corridor has a dead end at each end", "[lesson07][step01]") {
   Maze m;
   m.reset();
-  CHECK(m.deadEnds() == 0);  // one cell with no way out at all is no dead end
+  CHECK(m.deadEnds() == 0);                 // one cell with no way out at all is no dead end
   for (int i = 0; i < 4; ++i) m.dig(EAST);  // the cells at columns 0, 2 and 4 of row 0
   CHECK(m.deadEnds() == 2);
 }

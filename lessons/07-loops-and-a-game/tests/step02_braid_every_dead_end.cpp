@@ -4,8 +4,8 @@
 #include <lesson_picture.hpp>
 #include <vector>
 
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 
 TEST_CASE("braid joins the two ends of a U into a loop", "[lesson07][step02]") {
   Maze m;

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <vector>
 
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 
 TEST_CASE("braid opens one wall for each dead end in its fraction", "[lesson07][step03]") {
   for (int seed = 1; seed <= 3; ++seed) {

@@ -3,8 +3,8 @@
 #include <catch2/catch.hpp>
 #include <lesson_picture.hpp>
 
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 
 TEST_CASE("the same seed braids the same walls and another seed others", "[lesson07][step04]") {
   Maze a;

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "game.hpp"
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 
 TEST_CASE("a game starts on the top-left square with no turns made", "[lesson07][step05]") {
   Maze m;

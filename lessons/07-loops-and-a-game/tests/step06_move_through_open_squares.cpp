@@ -6,8 +6,8 @@
 #include <stdexcept>
 
 #include "game.hpp"
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 
 namespace {
 
@@ -21,8 +21,7 @@ void digCorridorForMoves(Maze& m) {
 
 }  // namespace
 
-TEST_CASE("move goes one cell through an open square and a wall blocks it",
-          "[lesson07][step06]") {
+TEST_CASE("move goes one cell through an open square and a wall blocks it", "[lesson07][step06]") {
   Maze m;
   digCorridorForMoves(m);
   Game game(m);

@@ -4,8 +4,8 @@
 #include <lesson_picture.hpp>
 
 #include "game.hpp"
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 #include "right_hand.hpp"
 
 TEST_CASE("keeping a hand on the right wall wins a braided maze", "[lesson07][step07]") {

@@ -4,8 +4,8 @@
 #include <lesson_picture.hpp>
 
 #include "game.hpp"
-#include "mazes.hpp"
 #include "maze.hpp"
+#include "mazes.hpp"
 #include "right_hand.hpp"
 
 TEST_CASE("each move draws an orange line from cell to cell", "[lesson07][step08]") {
@@ -18,7 +18,7 @@ TEST_CASE("each move draws an orange line from cell to cell", "[lesson07][step08
   CHECK(m.screen.colorAt(lesson07::squareAt(0, 5)) == "white");   // not walked yet
   CHECK_FALSE(game.move(SOUTH));                                  // blocked: nothing drawn
   CHECK(m.screen.colorAt(lesson07::squareAt(1, 2)) == "blue");
-  CHECK_FALSE(m.turtle.isdown());  // the pen is up again
+  CHECK_FALSE(m.turtle.isdown());                     // the pen is up again
   m.setMatrixValueAt(lesson07::squareAt(0, 6), END);  // a stamp draws no line to the END
   CHECK(m.screen.colorAt(lesson07::squareAt(0, 5)) == "white");
 }

@@ -17,8 +17,7 @@ class Game {
  public:
   // A game on a maze: the game plays on that maze itself (a reference, &), not on a copy.
   explicit Game(Maze& maze)
-      : maze_(maze),
-        seen_(maze.matrix.size(), std::vector<bool>(maze.matrix[0].size(), false)) {
+      : maze_(maze), seen_(maze.matrix.size(), std::vector<bool>(maze.matrix[0].size(), false)) {
     lookAround();
   }
 

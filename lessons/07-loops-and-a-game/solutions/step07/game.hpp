@@ -19,8 +19,7 @@ class Game {
  public:
   // A game on a maze: the game plays on that maze itself (a reference, &), not on a copy.
   explicit Game(Maze& maze)
-      : maze_(maze),
-        seen_(maze.matrix.size(), std::vector<bool>(maze.matrix[0].size(), false)) {
+      : maze_(maze), seen_(maze.matrix.size(), std::vector<bool>(maze.matrix[0].size(), false)) {
     lookAround();
   }
 
@@ -44,8 +43,9 @@ class Game {
   // cells, unless a wall is there or the game is won. Returns true when the player moved.
   bool move(int direction) {
     if (direction < EAST || direction > SOUTH) {
-      throw std::invalid_argument("move: the direction must be EAST, NORTH, WEST or SOUTH (0 to 3), got " +
-                                  std::to_string(direction));
+      throw std::invalid_argument(
+          "move: the direction must be EAST, NORTH, WEST or SOUTH (0 to 3), got " +
+          std::to_string(direction));
     }
     if (won()) return false;  // the game is over
     const int down = direction == SOUTH ? 1 : direction == NORTH ? -1 : 0;

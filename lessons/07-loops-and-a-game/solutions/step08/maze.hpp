@@ -195,12 +195,13 @@ class Maze {
   // every other dead end there is, braid(1) goes on until there is none. Which dead ends and
   // which of their walls are chosen at random, from the maze's seed.
   void braid(double fraction) {
-    if (!(fraction >= 0 && fraction <= 1)) {  // written this way round, it refuses NaN too
+    // Written this way round, the check refuses NaN ("not a number") too.
+    if (!(fraction >= 0 && fraction <= 1)) {
       std::string shown = std::to_string(fraction);  // "1.500000"
       shown.erase(shown.find_last_not_of('0') + 1);  // "1.5"
       if (shown.back() == '.') shown.pop_back();
-      throw std::invalid_argument("braid: the fraction of dead ends to open must be from 0 to 1, got " +
-                                  shown);
+      throw std::invalid_argument(
+          "braid: the fraction of dead ends to open must be from 0 to 1, got " + shown);
     }
     const long toOpen = std::lround(fraction * deadEnds());
     for (long opened = 0; opened < toOpen; ++opened) {
