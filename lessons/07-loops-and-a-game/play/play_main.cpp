@@ -198,6 +198,11 @@ std::string frame(const Maze& maze, const Game& game, const std::string& title,
   return out;
 }
 
+// "1 turn", "2 turns".
+std::string turnsText(int turns) {
+  return std::to_string(turns) + (turns == 1 ? " turn" : " turns");
+}
+
 struct Options {
   std::uint64_t seed = 1;
   double braid = 0.2;
@@ -245,15 +250,14 @@ int play(const Options& options) {
       const ssize_t n = ::read(STDIN_FILENO, bytes, sizeof bytes);
       if (n < 0 && errno == EINTR) continue;
       if (n <= 0) {
-        ending =
-            "The input was closed: the game ends after " + std::to_string(game.turns()) + " turns.";
+        ending = "The input was closed: the game ends after " + turnsText(game.turns()) + ".";
         break;
       }
       for (ssize_t i = 0; i < n && ending.empty() && !game.won(); ++i) {
         const Key key = keys.feed(bytes[i]);
         if (key == Key::none) continue;
         if (key == Key::quit) {
-          ending = "You stopped after " + std::to_string(game.turns()) + " turns.";
+          ending = "You stopped after " + turnsText(game.turns()) + ".";
           break;
         }
         const int direction = directionOf(key);
@@ -271,7 +275,7 @@ int play(const Options& options) {
   }
   maze.turtle.hideturtle();  // the picture shows the path, not the turtle
   turtle::saveFileAtomically(options.picture, maze.screen.png());
-  std::cout << "You reached the goal in " << game.turns() << " turns!\n"
+  std::cout << "You reached the goal in " << turnsText(game.turns()) << "!\n"
             << "The picture of your path: " << options.picture << "\n";
   return 0;
 }
