@@ -410,7 +410,8 @@ TEST_CASE(
                               "status");
   INFO(run.out << run.err);
   CHECK(run.status == 1);
-  CHECK(run.out.find("Lesson 1 of 3: Turtle warm-up") != std::string::npos);
+  // "of 7": the number of the kit's last lesson, lesson 7.
+  CHECK(run.out.find("Lesson 1 of 7: Turtle warm-up") != std::string::npos);
   CHECK(run.out.find("Step 1 of 5: A screen to draw on") != std::string::npos);
   CHECK(run.out.find("[--------------------] 0 of 5 steps pass") != std::string::npos);
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
