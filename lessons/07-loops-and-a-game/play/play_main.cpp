@@ -7,7 +7,7 @@
 // put back on every way out: a quit, a win, Ctrl-C, SIGTERM or SIGHUP, an exception, the
 // input closed.
 //
-//     play --seed 12 --braid 0.2 --picture exercises/07-loops-and-a-game/play.png
+//     play --seed 12 --braid 0.2 --picture exercises/07-loops-and-a-game-play.png
 #include <termios.h>
 #include <unistd.h>
 

@@ -82,7 +82,9 @@ void play(const PlayOptions& o) {
       o.seed ? *o.seed
              : static_cast<std::uint64_t>(
                    std::chrono::system_clock::now().time_since_epoch().count() % 1000000);
-  const fs::path picture = lesson.exercise / "play.png";
+  // Beside the exercise folder, not in it: a file in it would count as a change to the
+  // student's code, and the steps that passed would be checked again.
+  const fs::path picture = lesson.exercise.parent_path() / (lesson.id + "-play.png");
   const std::vector<std::string> args = {
       program.exerciseProgram.string(), "--seed",    std::to_string(seed), "--braid",
       std::to_string(o.braid),          "--picture", s.shown(picture)};
