@@ -8,7 +8,9 @@ whole game by the right-hand rule, reading each screen's turn count, and checks 
 its picture. Then mazekit play itself: not a terminal is exit 2, and the kit's untouched
 exercise, whose game.hpp has no Game yet, says which step to finish first.
 
-    play_test.py PLAY_PROGRAM MAZEKIT KIT_SOURCE WORK_DIR
+    play_test.py PLAY_PROGRAM MAZEKIT KIT_SOURCE WORK_DIR THROWING_PLAY_PROGRAM
+
+THROWING_PLAY_PROGRAM is the same game built with a Game whose move() throws.
 """
 import fcntl
 import os
@@ -20,7 +22,7 @@ import sys
 import termios
 import time
 
-PLAY, MAZEKIT, KIT, WORK = sys.argv[1:5]
+PLAY, MAZEKIT, KIT, WORK, THROWING = sys.argv[1:6]
 FRAME_END = b"\x1b[J"  # every screen the game draws ends with "clear to the end"
 KEYS = {"east": b"\x1b[C", "north": b"\x1b[A", "west": b"\x1b[D", "south": b"\x1b[B"}
 failures = []
@@ -139,6 +141,18 @@ for signame in ("SIGINT", "SIGTERM", "SIGHUP"):
     check(code == -number, signame + ": the game ended by the signal (%s)" % code)
     check(stty(p.slave) == p.before, signame + ": the terminal's settings are as before")
     p.close()
+
+# An exception in the student's code in the middle of a game: the terminal back, the error
+# said, status 1.
+p = Pty([THROWING, "--seed", "7"])
+check(p.read_until(lambda out: b"Turns: 0" in out), "exception: the game started")
+p.send(KEYS["east"])
+code = p.wait()
+check(code == 1, "exception: the game ends with status 1 (%s)" % code)
+check("a Game that throws on its first move (direction 0)" in p.text(),
+      "exception: the error is shown")
+check(stty(p.slave) == p.before, "exception: the terminal's settings are as before")
+p.close()
 
 # The terminal closed under the game (its input gone): it ends rather than hang.
 p = Pty(game())
