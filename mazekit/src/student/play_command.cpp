@@ -11,6 +11,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -40,8 +41,10 @@ const Step* firstStepToFinish(const Session& s, const Lesson& lesson) {
 
 void play(const PlayOptions& o) {
   if (!(o.braid >= 0 && o.braid <= 1)) {
+    std::ostringstream given;
+    given << o.braid;
     throw UsageError("--braid is the fraction of dead ends opened into loops: from 0 to 1, got " +
-                     std::to_string(o.braid));
+                     given.str());
   }
   // Before the build: the game reads keys from a terminal, and there is none.
   if (::isatty(STDIN_FILENO) == 0 || ::isatty(STDOUT_FILENO) == 0) {
