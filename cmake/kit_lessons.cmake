@@ -7,7 +7,10 @@
 #       "assert"), _RED_PATTERN, _SOLUTION (absolute folder), _POINTS, _RETIRES (a list of
 #       step numbers whose tests this step's code no longer passes) and _KEEPS (for a refactor
 #       step: the Catch2 test spec, e.g. "[keeps]", of its test cases that pass before the step
-#       and after it; empty for any other step).
+#       and after it; empty for any other step). PREFIX_PROGRAMS lists
+#       the names of the lesson's own programs ("programs": {"play": "play/play_main.cpp"}:
+#       a main the kit provides, built with the student's files) and PREFIX_PROGRAM_NAME is
+#       each one's source (absolute path).
 #
 #   kit_build_lesson_steps(LESSON DIR CODE FOLDER PREFIX NAME [STEPS k...] [EXCLUDE_FROM_ALL])
 #       One test program per step, NAME_stepKK, built from that step's test file against the
@@ -17,6 +20,10 @@
 #   kit_build_lesson_steps(LESSON DIR CODE FOLDER COMBINED NAME [STEPS k...])
 #       The same steps' tests in one program, NAME: quicker to build when they must all
 #       compile (the proof's GREEN). Helper names in a lesson's tests must then differ.
+#
+#   kit_lesson_main_program(NAME SOURCE CODE [EXCLUDE_FROM_ALL])
+#       A program with its own main (not a test), from SOURCE against the code in CODE, built
+#       as the step programs are: the same include folders, libraries and flags.
 #
 #   kit_add_lesson_proof(DIR)
 #       The tests that prove a lesson right: RED (step K's test against the solution of step
@@ -39,6 +46,21 @@ function(kit_read_lesson dir prefix)
   string(JSON count LENGTH "${json}" steps)
   set(${prefix}_ID "${id}" PARENT_SCOPE)
   set(${prefix}_STEP_COUNT ${count} PARENT_SCOPE)
+  set(programs "")
+  string(JSON program_json ERROR_VARIABLE no_programs GET "${json}" programs)
+  if(NOT no_programs)
+    string(JSON n LENGTH "${program_json}")
+    if(n GREATER 0)
+      math(EXPR n_last "${n} - 1")
+      foreach(p RANGE ${n_last})
+        string(JSON name MEMBER "${program_json}" ${p})
+        string(JSON source GET "${program_json}" "${name}")
+        list(APPEND programs "${name}")
+        set(${prefix}_PROGRAM_${name} "${dir}/${source}" PARENT_SCOPE)
+      endforeach()
+    endif()
+  endif()
+  set(${prefix}_PROGRAMS "${programs}" PARENT_SCOPE)
   math(EXPR last "${count} - 1")
   foreach(i RANGE ${last})
     math(EXPR k "${i} + 1")
@@ -166,6 +188,17 @@ function(kit_lesson_program name source code step_id)
     "KIT_LESSON_ID=\"${lesson_ID}\"" "KIT_STEP_ID=\"${step_id}\"")
 endfunction()
 
+function(kit_lesson_main_program name source code)
+  set(exclude "")
+  if("EXCLUDE_FROM_ALL" IN_LIST ARGN)
+    set(exclude EXCLUDE_FROM_ALL)
+  endif()
+  add_executable(${name} ${exclude} "${source}")
+  target_include_directories(${name} PRIVATE "${code}" "${KIT_LESSON_SUPPORT_DIR}")
+  target_link_libraries(${name} PRIVATE mazekit::turtle)
+  target_compile_options(${name} PRIVATE -Wfatal-errors)  # the first error, as for the steps
+endfunction()
+
 # NAME_stepKK, with K in two digits.
 function(kit_step_name out prefix k)
   if(k LESS 10)
@@ -247,6 +280,14 @@ function(kit_add_lesson_proof dir)
   string(REGEX REPLACE "^lesson" "exercise" exercise_prefix "${short}")
   kit_build_lesson_steps(LESSON "${dir}" CODE "${exercise}" PREFIX ${exercise_prefix}
                          EXCLUDE_FROM_ALL)
+  # The lesson's own programs (mazekit play): exerciseNN_NAME from the student's files, on
+  # demand, and lessonNN_sol_NAME from the last solution, which the kit's tests run.
+  foreach(program IN LISTS lesson_PROGRAMS)
+    kit_lesson_main_program(${exercise_prefix}_${program} "${lesson_PROGRAM_${program}}"
+                            "${exercise}" EXCLUDE_FROM_ALL)
+    kit_lesson_main_program(${short}_sol_${program} "${lesson_PROGRAM_${program}}"
+                            "${lesson_${n}_SOLUTION}")
+  endforeach()
 
   # The last step's tests also pass against other code that claims to finish the lesson:
   # for the maze lessons, the maze library's own Maze.

@@ -12,7 +12,9 @@
 #                    (what mazekit verify builds), and each step's id, title, test file,
 #                    Catch2 file tag, test case names, points, retired steps and the target
 #                    and program of the student's exercise build, and the program that
-#                    draws the step's picture from its solution
+#                    draws the step's picture from its solution; its own programs
+#                    (mazekit play), each with the target and program built from the
+#                    student's exercise
 include_guard(GLOBAL)
 include(kit_lessons)
 
@@ -83,7 +85,13 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
     list(APPEND q_proof "\"${target}\"")
   endforeach()
   list(JOIN q_proof ", " q_proof)
-  set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"proof_targets\": [${q_proof}],\n     \"steps\": [\n      ${steps}]}")
+  set(q_programs "")
+  foreach(program IN LISTS lesson_PROGRAMS)
+    set(target ${exercise_prefix}_${program})
+    list(APPEND q_programs "{\"name\": \"${program}\", \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\"}")
+  endforeach()
+  list(JOIN q_programs ", " q_programs)
+  set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"proof_targets\": [${q_proof}],\n     \"programs\": [${q_programs}],\n     \"steps\": [\n      ${steps}]}")
   set_property(GLOBAL APPEND PROPERTY KIT_MANIFEST_LESSONS "${entry}")
 endfunction()
 

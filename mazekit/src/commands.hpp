@@ -16,6 +16,7 @@ void addHintCommand(CLI::App& app);      ///< mazekit hint [LESSON STEP]
 void addListCommand(CLI::App& app);      ///< mazekit list: every step, passed or not
 void addResetCommand(CLI::App& app);     ///< mazekit reset LESSON: the starting files back
 void addInitRepoCommand(CLI::App& app);  ///< mazekit init-repo DIR: the student's repository, CI
+void addPlayCommand(CLI::App& app);      ///< mazekit play: lesson 7's game in the terminal
 }  // namespace student
 
 namespace grade {

@@ -13,11 +13,11 @@ namespace {
 
 // Every command, in the order of `mazekit --help`.
 constexpr void (*commandTable[])(CLI::App&) = {
-    student::addStatusCommand,   student::addWatchCommand, student::addCheckCommand,
-    student::addHintCommand,     student::addListCommand,  student::addResetCommand,
-    student::addInitRepoCommand, grade::addGradeCommand,   grade::addGradeOneCommand,
-    grade::addAutograderCommand, verify::addVerifyCommand, render::addRenderCommand,
-    render::addMazeCommand,
+    student::addStatusCommand,   student::addWatchCommand,    student::addCheckCommand,
+    student::addHintCommand,     student::addListCommand,     student::addResetCommand,
+    student::addInitRepoCommand, student::addPlayCommand,     grade::addGradeCommand,
+    grade::addGradeOneCommand,   grade::addAutograderCommand, verify::addVerifyCommand,
+    render::addRenderCommand,    render::addMazeCommand,
 };
 
 int exitStatus = 0;

@@ -24,6 +24,16 @@ const ManifestStep& Manifest::step(const std::string& lessonId, const std::strin
                    "': build the kit again (cmake --build --preset dev)");
 }
 
+const ManifestProgram& Manifest::program(const std::string& lessonId,
+                                         const std::string& name) const {
+  const ManifestLesson& l = lesson(lessonId);
+  for (const ManifestProgram& p : l.programs) {
+    if (p.name == name) return p;
+  }
+  throw UsageError("the kit's build has no program '" + name + "' in lesson '" + lessonId +
+                   "': configure and build the kit again (cmake --preset dev)");
+}
+
 Manifest readManifest(const Kit& kit) {
   const std::filesystem::path file = kit.build / "mazekit" / "manifest.json";
   std::ifstream in(file);
@@ -65,6 +75,13 @@ Manifest readManifest(const Kit& kit) {
         step.exerciseProgram = s.at("exercise_program").get<std::string>();
         step.pictureProgram = s.at("picture_program").get<std::string>();
         lesson.steps.push_back(std::move(step));
+      }
+      for (const auto& p : l.value("programs", nlohmann::json::array())) {
+        ManifestProgram program;
+        program.name = p.at("name").get<std::string>();
+        program.exerciseTarget = p.at("exercise_target").get<std::string>();
+        program.exerciseProgram = p.at("exercise_program").get<std::string>();
+        lesson.programs.push_back(std::move(program));
       }
       m.lessons.push_back(std::move(lesson));
     }

@@ -24,6 +24,14 @@ struct ManifestStep {
   std::filesystem::path pictureProgram;  ///< step's test against its solution: draws the picture
 };
 
+/// A lesson's own program (lesson.json's "programs"): a main the kit provides, built with the
+/// student's files, such as lesson 7's game for `mazekit play`.
+struct ManifestProgram {
+  std::string name;            ///< "play"
+  std::string exerciseTarget;  ///< "exercise07_play"
+  std::filesystem::path exerciseProgram;
+};
+
 struct ManifestLesson {
   std::string id;
   std::string title;
@@ -31,6 +39,7 @@ struct ManifestLesson {
   std::vector<std::string> files;
   std::vector<std::string> proofTargets;  ///< the programs its proof builds (mazekit verify)
   std::vector<ManifestStep> steps;
+  std::vector<ManifestProgram> programs;
 };
 
 struct Manifest {
@@ -48,6 +57,8 @@ struct Manifest {
   const ManifestLesson& lesson(const std::string& id) const;
   /// A step of a lesson by their ids; throws UsageError when the build has no such step.
   const ManifestStep& step(const std::string& lessonId, const std::string& stepId) const;
+  /// A lesson's own program by name; throws UsageError when the build has no such program.
+  const ManifestProgram& program(const std::string& lessonId, const std::string& name) const;
 };
 
 /// Reads <kit.build>/mazekit/manifest.json. Throws std::runtime_error saying how to make it

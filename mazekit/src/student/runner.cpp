@@ -72,8 +72,8 @@ std::vector<std::string> plainEnvironment() {
 }
 
 // The build: CMake through ninja, which may take a while the first time (the turtle library).
-run::Result build(const Kit& kit, const std::vector<std::string>& targets,
-                  const volatile std::sig_atomic_t* stop) {
+run::Result cmakeBuild(const Kit& kit, const std::vector<std::string>& targets,
+                       const volatile std::sig_atomic_t* stop) {
   run::Command command;
   command.argv = {kit.cmake, "--build", kit.build.string(), "--target"};
   command.argv.insert(command.argv.end(), targets.begin(), targets.end());
@@ -102,7 +102,7 @@ bool Checker::buildAll(const Lesson& lesson, const std::vector<const Step*>& ste
   std::vector<std::string> targets;
   for (const Step* step : steps) targets.push_back(planned(lesson, *step).exerciseTarget);
   const BuildLock lock(kit_.build);
-  return build(kit_, targets, stop).exitedWith(0);
+  return cmakeBuild(kit_, targets, stop).exitedWith(0);
 }
 
 StepResult Checker::check(const Lesson& lesson, const Step& step,
@@ -119,32 +119,9 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   const BuildLock lock(kit_.build);
 
   // Build only this step's program: ninja rebuilds nothing that is up to date.
-  const run::Result built = build(kit_, {plan.exerciseTarget}, stop);
+  const StepResult built = buildLocked(plan.exerciseTarget, stop);
   if (built.interrupted) return interrupted();
-  if (!built.started) throw std::runtime_error("cannot run cmake: " + built.error);
-  if (!built.exitedWith(0)) {
-    if (built.output.find("unknown target") != std::string::npos) {
-      throw std::runtime_error(
-          "the build tree '" + kit_.build.string() + "' has no target '" + plan.exerciseTarget +
-          "': configure it again with `cmake --preset dev` in '" + kit_.source.string() + "'");
-    }
-    result.outcome = run::Outcome::doesNotCompile;
-    result.summary = std::string(run::outcomeName(result.outcome));
-    if (built.timedOut) {
-      result.detail.push_back("the build took longer than 15 minutes");
-    } else if (const auto error = firstBuildError(built.output, roots)) {
-      result.detail.push_back(error->text());
-      // What it means, for a student who has not met it before.
-      if (const auto explained = explainCompileError(error->message)) {
-        result.explanation = *explained;
-      }
-    } else {
-      const std::string tail =
-          built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
-      result.detail.push_back(shorten(tail, 200));
-    }
-    return result;
-  }
+  if (!built.green) return built;
 
   // Run it with the harness's report on fd 3: the test draws the student's picture into the
   // report and, with MAZEKIT_PICTURES set, beside it. An old picture is removed first, so that
@@ -175,6 +152,51 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   StepResult judged = judgeStep(ran, report, expected, roots);
   judged.picture = result.picture;
   return judged;
+}
+
+StepResult Checker::build(const std::string& target, const volatile std::sig_atomic_t* stop) const {
+  requireBuildTree();
+  const BuildLock lock(kit_.build);
+  return buildLocked(target, stop);
+}
+
+StepResult Checker::buildLocked(const std::string& target,
+                                const volatile std::sig_atomic_t* stop) const {
+  const std::vector<fs::path> roots = {kit_.source, kit_.build};
+  StepResult result;
+  const run::Result built = cmakeBuild(kit_, {target}, stop);
+  if (built.interrupted) {
+    result.interrupted = true;
+    result.summary = "interrupted";
+    return result;
+  }
+  if (!built.started) throw std::runtime_error("cannot run cmake: " + built.error);
+  if (built.exitedWith(0)) {
+    result.green = true;
+    result.summary = "built";
+    return result;
+  }
+  if (built.output.find("unknown target") != std::string::npos) {
+    throw std::runtime_error("the build tree '" + kit_.build.string() + "' has no target '" +
+                             target + "': configure it again with `cmake --preset dev` in '" +
+                             kit_.source.string() + "'");
+  }
+  result.outcome = run::Outcome::doesNotCompile;
+  result.summary = std::string(run::outcomeName(result.outcome));
+  if (built.timedOut) {
+    result.detail.push_back("the build took longer than 15 minutes");
+  } else if (const auto error = firstBuildError(built.output, roots)) {
+    result.detail.push_back(error->text());
+    // What it means, for a student who has not met it before.
+    if (const auto explained = explainCompileError(error->message)) {
+      result.explanation = *explained;
+    }
+  } else {
+    const std::string tail =
+        built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
+    result.detail.push_back(shorten(tail, 200));
+  }
+  return result;
 }
 
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,

@@ -50,6 +50,15 @@ class Checker {
   StepResult check(const Lesson& lesson, const Step& step,
                    const volatile std::sig_atomic_t* stop = nullptr) const;
 
+  /// Builds one target of the manifest built from the student's exercise (a step's, or a
+  /// lesson's own program such as lesson 7's game): green when it compiled, else "does not
+  /// compile" with the first error and what it means, as check() says it.
+  StepResult build(const std::string& target,
+                   const volatile std::sig_atomic_t* stop = nullptr) const;
+
+  /// The build tree's manifest, read once.
+  const Manifest& manifest() const;
+
   /// Builds several steps' targets in one build (in parallel): true when they all compile.
   bool buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
                 const volatile std::sig_atomic_t* stop = nullptr) const;
@@ -62,8 +71,8 @@ class Checker {
   const Kit& kit() const { return kit_; }
 
  private:
-  /// The build tree's manifest, read once.
-  const Manifest& manifest() const;
+  /// build() without taking the build lock (the caller holds it).
+  StepResult buildLocked(const std::string& target, const volatile std::sig_atomic_t* stop) const;
   const ManifestStep& planned(const Lesson& lesson, const Step& step) const;
 
   Kit kit_;

@@ -173,8 +173,8 @@ void printVerdict(const StepResult& result) {
 void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result) {
   const int total = static_cast<int>(lesson.steps.size());
   const int passed = passedCount(lesson, s.state, s.hashes(lesson));
-  std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title
-            << "\n"
+  std::cout << "Lesson " << lesson.number << " of " << s.lessons.back().number << ": "
+            << lesson.title << "\n"
             << "Step " << step.number << " of " << total << ": " << step.title << "\n"
             << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
   printVerdict(result);
@@ -195,8 +195,8 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
 void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson) {
   const int total = static_cast<int>(lesson.steps.size());
   if (oneLesson) {
-    std::cout << "Lesson " << lesson.number << " of " << s.lessons.size() << ": " << lesson.title
-              << "\n"
+    std::cout << "Lesson " << lesson.number << " of " << s.lessons.back().number << ": "
+              << lesson.title << "\n"
               << progressBar(total, total) << " " << total << " of " << total << " steps pass\n\n"
               << green("GREEN") << "  every step of lesson " << lesson.number << " passes\n";
   } else {
