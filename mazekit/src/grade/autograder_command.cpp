@@ -266,8 +266,10 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 id -u mazekit-student >/dev/null 2>&1 ||
   useradd --system --no-create-home --shell /usr/sbin/nologin mazekit-student
 
-# Without presets: Ubuntu 22.04's CMake is 3.22.
-cmake -S "$here/kit" -B "$here/build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+# Without presets: Ubuntu 22.04's CMake is 3.22. MAZEKIT_BUILD_TYPE chooses another CMake
+# build type (the kit's own test of this script uses None, which compiles in two thirds of the
+# time); the grades are the same.
+cmake -S "$here/kit" -B "$here/build" -G Ninja -DCMAKE_BUILD_TYPE="${MAZEKIT_BUILD_TYPE:-Release}" \
   -DMAZEKIT_BUILD_BENCHMARKS=OFF
 cmake --build "$here/build" --target mazekit kit_catch_main
 
