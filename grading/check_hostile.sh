@@ -218,12 +218,14 @@ for dir in /proc/[0-9]*; do
 done
 
 # ---------------------------------------------------------------------------------------------
-# c. The run, with the honest run's options.
+# c. The run, with the honest run's limits, four students at a time: many hostile students
+# spend their time waiting on a limit (a step's 3 s, a compile's 40 s), and an honest row must
+# not depend on how many classmates are graded beside it.
 
 echo "check_hostile: grading $class_size submissions in $in"
 status=0
 (cd "$work" && MAZEKIT_CANARY_SECRET=$canary timeout 900 "$mazekit" grade "$in" --lesson 2 \
-  --out "$out" -j 2 --timeout 3 --compile-timeout 40 --compile-budget 80) >"$logs/grade.txt" 2>&1 || status=$?
+  --out "$out" -j 4 --timeout 3 --compile-timeout 40 --compile-budget 80) >"$logs/grade.txt" 2>&1 || status=$?
 if ((status == 124)); then
   fail "mazekit grade did not finish within 900 s; its output ends:
 $(tail -n 20 "$logs/grade.txt" | excerpt)"

@@ -5,7 +5,7 @@ add_test(NAME "mazekit.grade grades the fabricated submissions as grading/expect
     "-DMAZEKIT=$<TARGET_FILE:mazekit>"
     "-DGRADING=${PROJECT_SOURCE_DIR}/grading"
     "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/grade-check"
-    -DJOBS=2
+    -DJOBS=3
     -P "${PROJECT_SOURCE_DIR}/grading/check_grading.cmake")
 set_tests_properties("mazekit.grade grades the fabricated submissions as grading/expected.csv says"
   PROPERTIES TIMEOUT 900 RUN_SERIAL TRUE LABELS "mazekit;grading;slow" FIXTURES_SETUP honest_class_graded)
