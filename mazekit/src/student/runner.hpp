@@ -54,6 +54,14 @@ class Checker {
   bool buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
                 const volatile std::sig_atomic_t* stop = nullptr) const;
 
+  /// Checks several steps at once, as `mazekit grade` does: their tests built against the
+  /// student's files as one program (one compile, where a program per step costs one compile
+  /// each), then each step's tests run in it on their own (Catch2's -#). The verdicts come in
+  /// the order of `steps`. When that one program does not build (a step's test does not
+  /// compile), each step is checked on its own, so that the verdict names the step that broke.
+  std::vector<StepResult> checkTogether(const Lesson& lesson, const std::vector<const Step*>& steps,
+                                        const volatile std::sig_atomic_t* stop = nullptr) const;
+
   /// Where step's picture goes: <pictures>/<lesson>/<step>.png
   std::filesystem::path picture(const Lesson& lesson, const Step& step) const;
   /// A path for the student to read: relative to the kit when inside it.
