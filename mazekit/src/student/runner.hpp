@@ -45,8 +45,9 @@ class Checker {
   /// The build tree is configured: else throws std::runtime_error saying how to build the kit.
   void requireBuildTree() const;
 
-  /// Builds step's target (cmake --build ... --target exerciseNN_stepKK, the manifest's) and
-  /// runs it.
+  /// Builds step's program (its test against the student's files, as `mazekit grade` builds
+  /// it: the manifest's compiler and flags, a precompiled header) and runs it. The picture it
+  /// draws is saved as picture(lesson, step).
   StepResult check(const Lesson& lesson, const Step& step,
                    const volatile std::sig_atomic_t* stop = nullptr) const;
 
@@ -70,6 +71,14 @@ class Checker {
   const Kit& kit() const { return kit_; }
 
  private:
+  /// Compiles and links the tests of `steps` as one program, <build>/mazekit/student/<lesson>/
+  /// bin/`program`: the compiler's run (its first error is in its output).
+  run::Result compile(const Lesson& lesson, const std::vector<const Step*>& steps,
+                      const std::string& program, const volatile std::sig_atomic_t* stop) const;
+  /// Runs the step's tests in `program` (alone: the program holds only them, and its picture is
+  /// saved) and judges them.
+  StepResult runStep(const Lesson& lesson, const Step& step, const std::string& program, bool alone,
+                     const volatile std::sig_atomic_t* stop) const;
   /// The build tree's manifest, read once.
   const Manifest& manifest() const;
   const ManifestStep& planned(const Lesson& lesson, const Step& step) const;

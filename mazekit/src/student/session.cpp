@@ -66,7 +66,8 @@ std::vector<const Step*> toRecheck(const Session& s, const Lesson& lesson, int u
   end.number = upTo;
   auto stale = staleBefore(lesson, end, s.state, s.hashes(lesson));
   // Tests that a later step retired (lesson.json's "retires") need not pass any more.
-  const auto retired = retiredBy(lesson, std::min<int>(upTo, static_cast<int>(lesson.steps.size())));
+  const auto retired =
+      retiredBy(lesson, std::min<int>(upTo, static_cast<int>(lesson.steps.size())));
   stale.erase(std::remove_if(stale.begin(), stale.end(),
                              [&retired](const Step* step) {
                                return std::find(retired.begin(), retired.end(), step->id) !=

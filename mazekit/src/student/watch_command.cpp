@@ -129,8 +129,7 @@ Event sleepFor(double seconds, int background = -1) {
 
 // Polls the folder until a file in it changes (and stays unchanged for 150 ms, as an editor's
 // save may come in several writes), or until `background` becomes readable.
-Event pollForSave(const fs::path& folder, const Snapshot& before, double seconds,
-                  int background) {
+Event pollForSave(const fs::path& folder, const Snapshot& before, double seconds, int background) {
   while (true) {
     const Event slept = sleepFor(seconds, background);
     if (slept != Event::saved) return slept;
@@ -171,9 +170,12 @@ std::string remoteFileSystem(const fs::path& folder) {
 
 // A step's verdict through the pipe from the background re-check.
 nlohmann::json toJson(const StepResult& r) {
-  return {{"outcome", static_cast<int>(r.outcome)}, {"green", r.green},
-          {"interrupted", r.interrupted},          {"summary", r.summary},
-          {"detail", r.detail},                    {"explanation", r.explanation}};
+  return {{"outcome", static_cast<int>(r.outcome)},
+          {"green", r.green},
+          {"interrupted", r.interrupted},
+          {"summary", r.summary},
+          {"detail", r.detail},
+          {"explanation", r.explanation}};
 }
 
 StepResult stepResultFrom(const nlohmann::json& json) {
@@ -218,7 +220,7 @@ class Background {
     for (const Step* step : steps_) hashes_.push_back(stepHash(lesson, *step));
     int ends[2];
     if (::pipe2(ends, O_CLOEXEC) != 0) return;  // no re-check now; the next save tries again
-    std::cout << std::flush;                     // nothing buffered is written twice
+    std::cout << std::flush;                    // nothing buffered is written twice
     const pid_t pid = ::fork();
     if (pid < 0) {
       ::close(ends[0]);
@@ -429,12 +431,11 @@ void watch(const WatchOptions& o) {
       // next re-check says otherwise.
       broken.erase(std::remove_if(broken.begin(), broken.end(),
                                   [&](const Broken& b) {
-                                    return b.step == p.step ||
-                                           b.step->number > p.step->number ||
+                                    return b.step == p.step || b.step->number > p.step->number ||
                                            s.state.passedEver(p.lesson->id, b.step->id) ||
-                                           std::none_of(p.lesson->steps.begin(),
-                                                        p.lesson->steps.end(),
-                                                        [&](const Step& x) { return &x == b.step; });
+                                           std::none_of(
+                                               p.lesson->steps.begin(), p.lesson->steps.end(),
+                                               [&](const Step& x) { return &x == b.step; });
                                   }),
                    broken.end());
       first = s.lessonIndex(*p.lesson);
@@ -466,8 +467,7 @@ void watch(const WatchOptions& o) {
         try {
           found = background.finish(s);
         } catch (const std::runtime_error& error) {
-          std::cout << "mazekit: could not check the earlier steps again: " << error.what()
-                    << "\n"
+          std::cout << "mazekit: could not check the earlier steps again: " << error.what() << "\n"
                     << std::flush;
           continue;
         }
