@@ -3,17 +3,19 @@
 #
 #     bench/watch_next_verdict.sh [RUNS] [STEP...]
 #     bench/watch_next_verdict.sh 5 3 11 21       # the default: early, middle and last
+#     bench/watch_next_verdict.sh 5 22            # the last: on to lesson 3's first step
 #
 # For each STEP N of lesson 2, RUNS times: the exercise holds the solution of step N-1 and the
 # progress file says steps 1..N-1 passed (so watch shows step N RED), then the solution of
 # step N is saved. It prints, from the watch's screen, how long the save took to turn GREEN and
 # how long from "GREEN ... step N passes" to the next screen ("Step N+1 of 22" with its
-# verdict), each as the median of RUNS with the range. STEP 21's next verdict is the last step's.
+# verdict), each as the median of RUNS with the range. STEP 21's next verdict is the last step's;
+# after STEP 22 comes lesson 3's first step (watch without --lesson, so that it moves on).
 #
 # It runs the kit's built mazekit (build/dev, or $MAZEKIT) in a terminal (util-linux's script)
 # on the kit's own exercises/02-building-the-maze/maze.hpp, which it puts back when it ends.
-# ccache is turned off (CCACHE_DISABLE=1): every save compiles as a student's would. Another
-# mazekit (the one before a change) on this build tree:
+# ccache is turned off for the watch (CCACHE_DISABLE=1): every save compiles as a student's
+# would. Another mazekit (the one before a change) on this build tree:
 #     MAZEKIT=/elsewhere/build/dev/mazekit/mazekit bench/watch_next_verdict.sh
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -25,9 +27,9 @@ mazekit="${MAZEKIT:-$here/build/dev/mazekit/mazekit}"
 lesson="$here/lessons/02-building-the-maze"
 exercise="$here/exercises/02-building-the-maze/maze.hpp"
 for n in "${steps[@]}"; do
-  if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 2 ] || [ "$n" -gt 21 ]; then
-    echo "bench/watch_next_verdict.sh: a STEP is a number from 2 to 21 (step N turns GREEN, then" \
-      "step N+1's verdict is timed); got '$n'" >&2
+  if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 2 ] || [ "$n" -gt 22 ]; then
+    echo "bench/watch_next_verdict.sh: a STEP is a number from 2 to 22 (step N turns GREEN, then" \
+      "the next step's verdict is timed); got '$n'" >&2
     exit 2
   fi
 done
@@ -46,7 +48,7 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-export MAZEKIT_HOME="$here" MAZEKIT_BUILD="$here/build/dev" CCACHE_DISABLE=1
+export MAZEKIT_HOME="$here" MAZEKIT_BUILD="$here/build/dev"
 export MAZEKIT_STATE="$work/progress.json" MAZEKIT_PICTURES="$work/pictures"
 two() { printf '%02d' "$1"; }
 now() { date +%s.%N; }
@@ -74,23 +76,33 @@ echo "mazekit: $mazekit"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) cores"
 for n in "${steps[@]}"; do
   next=$((n + 1))
+  nextScreen="Step $next of 22"
+  lessonOption="--lesson 2"
+  if [ "$n" -eq 22 ]; then
+    nextScreen="Lesson 3 of"
+    lessonOption=""
+  fi
   : >"$work/green"
   : >"$work/verdict"
+  # At step N, RED: the solution of step N-1, steps 1..N-1 passed with it (checked once; each
+  # run starts from the same progress file).
+  cp "$lesson/solutions/step$(two $((n - 1)))/maze.hpp" "$exercise"
+  rm -f "$MAZEKIT_STATE"
+  "$mazekit" status --lesson 2 >/dev/null 2>&1 || true
+  cp "$MAZEKIT_STATE" "$work/at-step-$n.json"
   for run in $(seq "$runs"); do
-    # At step N, RED: the solution of step N-1, steps 1..N-1 passed with it.
     cp "$lesson/solutions/step$(two $((n - 1)))/maze.hpp" "$exercise"
-    rm -f "$MAZEKIT_STATE"
-    "$mazekit" status --lesson 2 >/dev/null 2>&1 || true
+    cp "$work/at-step-$n.json" "$MAZEKIT_STATE"
     rm -f "$work/typescript" "$work/pid"
-    (cd "$work" && script -qfec "sh -c 'echo \$\$ > pid; exec \"$mazekit\" watch --lesson 2'" \
-      typescript >/dev/null) &
+    (cd "$work" && CCACHE_DISABLE=1 script -qfec \
+      "sh -c 'echo \$\$ > pid; exec \"$mazekit\" watch $lessonOption'" typescript >/dev/null) &
     await 'Ctrl-C to stop' 0
     sleep 0.3
     saved=$(now)
     cp "$lesson/solutions/step$(two "$n")/maze.hpp" "$exercise"
     await "step $n passes" 0
     green=$(now)
-    await "Step $next of 22" 0
+    await "$nextScreen" 0
     await 'Ctrl-C to stop' 1
     shown=$(now)
     echo "$green - $saved" | bc >>"$work/green"
@@ -101,5 +113,5 @@ for n in "${steps[@]}"; do
     rm -f "$work/pid"
   done
   echo "lesson 2, step $n: save to GREEN $(median <"$work/green");" \
-    "GREEN to step $next's verdict $(median <"$work/verdict") ($runs runs)"
+    "GREEN to the next verdict ($nextScreen) $(median <"$work/verdict") ($runs runs)"
 done

@@ -88,7 +88,7 @@ std::vector<Broken> recordRecheck(Session& s, const Lesson& lesson,
       s.state.markPassed(lesson.id, steps[i]->id, hashes[i]);
     } else {
       s.state.markFailed(lesson.id, steps[i]->id);
-      broken.push_back({steps[i], results[i]});
+      broken.push_back({&lesson, steps[i], results[i]});
     }
   }
   s.save();
@@ -126,13 +126,15 @@ std::optional<Position> lessonStillPasses(Session& s, const Lesson& lesson) {
   s.save();
   first.result.detail.insert(first.result.detail.begin(),
                              "it passed before: a change since broke it");
-  return Position{&lesson, first.step, std::move(first.result), false, false};
+  return Position{&lesson, first.step, std::move(first.result), false, false, {}};
 }
 
 }  // namespace
 
-Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress) {
+Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress,
+                 bool checkLeft) {
   const Lesson* on = &s.lessons[firstLesson];
+  std::vector<const Lesson*> left;
   while (true) {
     const StepRef next = workingStep(s.lessons, firstLesson, s.state);
     if (!next && !oneLesson && firstLesson > 0 && firstNotPassed(s.lessons, 0, s.state)) {
@@ -141,8 +143,15 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
     }
     if (!next || next.lesson != on) {
       // Leaving lesson `on`: all its steps must pass with the files as they are now.
-      if (auto broken = lessonStillPasses(s, *on)) return *broken;
+      if (checkLeft || !next || oneLesson) {
+        if (auto broken = lessonStillPasses(s, *on)) return *broken;
+      } else {
+        left.push_back(on);
+      }
       if (!next || oneLesson) {
+        for (const Lesson* earlier : left) {  // done only when they pass too
+          if (auto broken = lessonStillPasses(s, *earlier)) return *broken;
+        }
         Position done;
         done.allDone = true;
         done.lesson = oneLesson ? on : &s.lessons.back();
@@ -168,7 +177,7 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
       s.state.markFailed(lesson.id, next.step->id);
       s.state.step = next.step->id;
       s.save();
-      return {&lesson, next.step, std::move(result), false, false};
+      return {&lesson, next.step, std::move(result), false, false, left};
     }
     s.state.markPassed(lesson.id, next.step->id, hash);
     s.save();
@@ -181,7 +190,7 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
   }
 }
 
-std::string brokenLine(const Broken& broken) {
+std::string brokenLine(const Broken& broken, bool namingLesson) {
   std::string name = broken.step->id;
   const auto dash = name.find('-');
   if (dash != std::string::npos) name[dash] = ' ';
@@ -189,7 +198,9 @@ std::string brokenLine(const Broken& broken) {
                                                   : shorten(broken.result.detail.front(), 160);
   if (broken.result.detail.size() > 1 && broken.result.outcome == run::Outcome::failed)
     what += " " + shorten(broken.result.detail[1], 160);
-  return "step " + name + " passed before and fails now: " + what;
+  const std::string lesson =
+      namingLesson ? "lesson " + std::to_string(broken.lesson->number) + ", " : "";
+  return lesson + "step " + name + " passed before and fails now: " + what;
 }
 
 void printVerdict(const StepResult& result) {
@@ -227,8 +238,8 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
   printVerdict(result);
   std::cout << "\n";
   for (const Broken& b : broken) {
-    std::cout << red("BROKE") << "  " << brokenLine(b) << "\n"
-              << "       Your change since broke it: `mazekit check " << lesson.number << " "
+    std::cout << red("BROKE") << "  " << brokenLine(b, b.lesson != &lesson) << "\n"
+              << "       Your change since broke it: `mazekit check " << b.lesson->number << " "
               << b.step->number << "` shows it whole.\n\n";
   }
   std::string code;

@@ -67,10 +67,14 @@ struct Position {
   StepResult result;
   bool allDone = false;  // every step (of the lesson asked for, or from here on) passes
   bool interrupted = false;
+  /// Lessons left on the way to the next one whose steps were not checked again yet (advance's
+  /// `checkLeft`): all of their steps are to be checked again.
+  std::vector<const Lesson*> left;
 };
 
 /// An earlier step that passed before and fails now, with its verdict.
 struct Broken {
+  const Lesson* lesson = nullptr;
   const Step* step = nullptr;
   StepResult result;
 };
@@ -95,14 +99,17 @@ std::vector<Broken> recheckNow(Session& s, const Lesson& lesson, int upTo, bool&
 /// Checks the step the student works on (workingStep) and, while it turns GREEN, the next.
 /// Stops at the first RED, or when every step (of the one lesson asked for) passes. The earlier
 /// steps are not checked again on the way: that is the caller's to do after the verdict (watch
-/// in the background, status at once: toRecheck). Only when leaving a lesson must all its
-/// steps pass with the files as they are now: the first that fails is then where the student
-/// is. Each GREEN on the way is written to `progress` when given.
+/// in the background, status at once: toRecheck). When leaving a lesson all its steps must pass
+/// with the files as they are now: with `checkLeft`, they are checked then, and the first that
+/// fails is where the student is; without it (watch, which checks them in the background),
+/// the lesson is listed in Position::left. The last lesson (or the one asked for) is always
+/// checked before it is called done. Each GREEN on the way is written to `progress` when given.
 Position advance(Session& s, std::size_t firstLesson, bool oneLesson,
-                 std::ostream* progress = nullptr);
+                 std::ostream* progress = nullptr, bool checkLeft = true);
 
-/// "step 07 get-matrix-value passed before and fails now: <where and what>".
-std::string brokenLine(const Broken& broken);
+/// "step 07 get-matrix-value passed before and fails now: <where and what>", with "lesson 2, "
+/// before it when `namingLesson`.
+std::string brokenLine(const Broken& broken, bool namingLesson = false);
 
 /// GREEN or RED, the verdict's words and its detail lines.
 void printVerdict(const StepResult& result);

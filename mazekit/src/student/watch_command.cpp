@@ -189,6 +189,12 @@ StepResult stepResultFrom(const nlohmann::json& json) {
   return r;
 }
 
+// Steps of a lesson to check again.
+struct Recheck {
+  const Lesson* lesson = nullptr;
+  std::vector<const Step*> steps;
+};
+
 // The re-check of earlier steps, in a child process: the student's next save stops it at once
 // (SIGTERM sets the child's stop flag, which stops its compiler or step program), and nothing
 // is shared with the watch but a pipe that brings the verdicts back as JSON.
@@ -210,14 +216,19 @@ class Background {
     }
   }
 
-  // Starts checking `steps` of `lesson` again, against the files as they are now.
-  void start(Session& s, const Lesson& lesson, std::vector<const Step*> steps) {
+  // Starts checking each job's steps again, against the files as they are now.
+  void start(Session& s, std::vector<Recheck> jobs) {
     stop();
-    if (steps.empty()) return;
-    lesson_ = &lesson;
-    steps_ = std::move(steps);
+    jobs.erase(std::remove_if(jobs.begin(), jobs.end(),
+                              [](const Recheck& job) { return job.steps.empty(); }),
+               jobs.end());
+    if (jobs.empty()) return;
+    jobs_ = std::move(jobs);
     hashes_.clear();
-    for (const Step* step : steps_) hashes_.push_back(stepHash(lesson, *step));
+    for (const Recheck& job : jobs_) {
+      hashes_.emplace_back();
+      for (const Step* step : job.steps) hashes_.back().push_back(stepHash(*job.lesson, *step));
+    }
     int ends[2];
     if (::pipe2(ends, O_CLOEXEC) != 0) return;  // no re-check now; the next save tries again
     std::cout << std::flush;                    // nothing buffered is written twice
@@ -236,8 +247,12 @@ class Background {
       nlohmann::json out;
       try {
         nlohmann::json results = nlohmann::json::array();
-        for (const StepResult& r : s.checker.checkTogether(lesson, steps_, &interrupted))
-          results.push_back(toJson(r));
+        for (const Recheck& job : jobs_) {
+          nlohmann::json verdicts = nlohmann::json::array();
+          for (const StepResult& r : s.checker.checkTogether(*job.lesson, job.steps, &interrupted))
+            verdicts.push_back(toJson(r));
+          results.push_back(verdicts);
+        }
         out["results"] = results;
       } catch (const std::exception& error) {
         out["error"] = error.what();
@@ -288,18 +303,27 @@ class Background {
     ::waitpid(pid_, nullptr, 0);
     pid_ = -1;
     reap();
-    std::vector<StepResult> results;
+    std::vector<std::vector<StepResult>> results;
     try {
       const nlohmann::json json = nlohmann::json::parse(text);
       if (json.contains("error")) {
         throw std::runtime_error(json.at("error").get<std::string>());
       }
-      for (const nlohmann::json& r : json.at("results")) results.push_back(stepResultFrom(r));
+      for (const nlohmann::json& job : json.at("results")) {
+        results.emplace_back();
+        for (const nlohmann::json& r : job) results.back().push_back(stepResultFrom(r));
+      }
     } catch (const nlohmann::json::exception& error) {
       throw std::runtime_error("the re-check of the earlier steps ended without its verdicts (" +
                                std::string(error.what()) + ")");
     }
-    return recordRecheck(s, *lesson_, steps_, hashes_, results);
+    std::vector<Broken> broken;
+    for (std::size_t i = 0; i < jobs_.size() && i < results.size(); ++i) {
+      std::vector<Broken> found =
+          recordRecheck(s, *jobs_[i].lesson, jobs_[i].steps, hashes_[i], results[i]);
+      broken.insert(broken.end(), found.begin(), found.end());
+    }
+    return broken;
   }
 
  private:
@@ -311,9 +335,8 @@ class Background {
 
   pid_t pid_ = -1;
   int fd_ = -1;
-  const Lesson* lesson_ = nullptr;
-  std::vector<const Step*> steps_;
-  std::vector<std::string> hashes_;
+  std::vector<Recheck> jobs_;
+  std::vector<std::vector<std::string>> hashes_;
   std::vector<pid_t> stopping_;
 };
 
@@ -411,7 +434,8 @@ void watch(const WatchOptions& o) {
   try {
     watcher.watch(s.lessons[first].exercise, forced);
     Background background;
-    std::vector<Broken> broken;  // earlier steps that the last re-check found broken
+    std::vector<Broken> broken;       // earlier steps that the last re-check found broken
+    std::vector<const Lesson*> left;  // lessons left whose steps are still to be checked again
     while (!interrupted) {
       // Polling compares against the files as they were before the check: a save during the
       // check is checked at once after it.
@@ -420,24 +444,23 @@ void watch(const WatchOptions& o) {
       background.stop();  // a save: what it was checking has changed
       std::cout << "\033[H\033[2J" << std::flush;
       std::cout << "Checking...\n" << std::flush;
-      const Position p = advance(s, first, oneLesson, &std::cout);
+      const Position p = advance(s, first, oneLesson, &std::cout, false);
       if (p.interrupted) break;
       std::cout << "\033[H\033[2J";
       if (p.allDone) {
         printAllDone(s, *p.lesson, oneLesson);
         break;
       }
+      left.insert(left.end(), p.left.begin(), p.left.end());
       // What the last re-check found stays on the screen, while it still fails, until the
       // next re-check says otherwise.
-      broken.erase(std::remove_if(broken.begin(), broken.end(),
-                                  [&](const Broken& b) {
-                                    return b.step == p.step || b.step->number > p.step->number ||
-                                           s.state.passedEver(p.lesson->id, b.step->id) ||
-                                           std::none_of(
-                                               p.lesson->steps.begin(), p.lesson->steps.end(),
-                                               [&](const Step& x) { return &x == b.step; });
-                                  }),
-                   broken.end());
+      broken.erase(
+          std::remove_if(broken.begin(), broken.end(),
+                         [&](const Broken& b) {
+                           return s.state.passedEver(b.lesson->id, b.step->id) ||
+                                  (b.lesson == p.lesson && b.step->number >= p.step->number);
+                         }),
+          broken.end());
       first = s.lessonIndex(*p.lesson);
       watcher.watch(p.lesson->exercise, forced);
       if (watcher.polling && polled != watcher.folder) {
@@ -449,14 +472,22 @@ void watch(const WatchOptions& o) {
         std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n" << std::flush;
       };
       show();
-      // The verdict is on the screen: now the earlier steps, while the student reads it.
-      const std::vector<const Step*> stale = toRecheck(s, *p.lesson, p.step->number);
-      if (stale.empty() && !broken.empty()) {
+      // The verdict is on the screen: now the earlier steps, while the student reads it (and
+      // those of a lesson just left).
+      std::vector<Recheck> jobs;
+      for (const Lesson* earlier : left) {
+        jobs.push_back(
+            {earlier, toRecheck(s, *earlier, static_cast<int>(earlier->steps.size()) + 1)});
+      }
+      jobs.push_back({p.lesson, toRecheck(s, *p.lesson, p.step->number)});
+      const bool nothingToCheck = std::all_of(jobs.begin(), jobs.end(),
+                                              [](const Recheck& job) { return job.steps.empty(); });
+      if (nothingToCheck && !broken.empty()) {
         broken.clear();
         std::cout << "\033[H\033[2J";
         show();
       }
-      background.start(s, *p.lesson, stale);
+      background.start(s, jobs);
       Event event = Event::interrupted;
       while (!interrupted) {
         event = watcher.polling
@@ -466,6 +497,7 @@ void watch(const WatchOptions& o) {
         std::vector<Broken> found;
         try {
           found = background.finish(s);
+          left.clear();  // checked: what broke there is in `found`
         } catch (const std::runtime_error& error) {
           std::cout << "mazekit: could not check the earlier steps again: " << error.what() << "\n"
                     << std::flush;
