@@ -53,8 +53,9 @@ std::string Checker::shown(const fs::path& path) const {
 
 namespace {
 
-// One mazekit at a time builds in a build tree (two ninjas in one tree spoil its logs): a
-// second `mazekit` (a watch in another terminal) waits for the first.
+// One mazekit at a time builds and runs the student's step programs of a build tree (they
+// share <build>/mazekit/student/): a second `mazekit` (a watch in another terminal, or a
+// watch's re-check in the background) waits for the first.
 class BuildLock {
  public:
   explicit BuildLock(const fs::path& folder)
@@ -76,21 +77,6 @@ std::vector<std::string> plainEnvironment() {
   return run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0"});
 }
 
-// The build: CMake through ninja, which may take a while the first time (the turtle library).
-run::Result build(const Kit& kit, const std::vector<std::string>& targets,
-                  const volatile std::sig_atomic_t* stop) {
-  run::Command command;
-  command.argv = {kit.cmake, "--build", kit.build.string(), "--target"};
-  command.argv.insert(command.argv.end(), targets.begin(), targets.end());
-  command.environment = plainEnvironment();
-  run::Limits limits;
-  limits.wallSeconds = 900;
-  limits.cpuSeconds = 900;
-  limits.fileBytes = std::size_t{4} << 30;
-  limits.outputBytes = 1 << 20;
-  return run::runProcess(command, limits, stop);
-}
-
 // The words a student reads under RED for a failed check: where it is and what it says.
 std::vector<std::string> failureLines(const run::TestCaseReport& failed,
                                       const std::vector<fs::path>& roots) {
@@ -100,15 +86,6 @@ std::vector<std::string> failureLines(const run::TestCaseReport& failed,
 }
 
 }  // namespace
-
-bool Checker::buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
-                       const volatile std::sig_atomic_t* stop) const {
-  requireBuildTree();
-  std::vector<std::string> targets;
-  for (const Step* step : steps) targets.push_back(planned(lesson, *step).exerciseTarget);
-  const BuildLock lock(kit_.build);
-  return build(kit_, targets, stop).exitedWith(0);
-}
 
 namespace {
 

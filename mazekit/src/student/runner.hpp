@@ -1,7 +1,7 @@
 #pragma once
-// Building and running a student's step in the kit's build tree: the build through CMake, the
-// step program through run::runProcess with the harness's report (`-r mazekit`), and the
-// verdict from run::stepVerdict, in the words `mazekit grade` uses too.
+// Building and running a student's step in the kit's build tree: the compiler as `mazekit grade`
+// runs it (grade/build.hpp), the step program through run::runProcess with the harness's report
+// (`-r mazekit`), and the verdict from run::stepVerdict, in the words `mazekit grade` uses too.
 
 #include <csignal>
 #include <filesystem>
@@ -50,10 +50,6 @@ class Checker {
   /// draws is saved as picture(lesson, step).
   StepResult check(const Lesson& lesson, const Step& step,
                    const volatile std::sig_atomic_t* stop = nullptr) const;
-
-  /// Builds several steps' targets in one build (in parallel): true when they all compile.
-  bool buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
-                const volatile std::sig_atomic_t* stop = nullptr) const;
 
   /// Checks several steps at once, as `mazekit grade` does: their tests built against the
   /// student's files as one program (one compile, where a program per step costs one compile
