@@ -509,6 +509,13 @@ void watch(const WatchOptions& o) {
                               return x.step == y.step && x.result.detail == y.result.detail;
                             });
         };
+        // What broke before in steps this re-check did not look at (a lesson left) stays.
+        for (const Broken& b : broken) {
+          const bool looked = std::any_of(jobs.begin(), jobs.end(), [&b](const Recheck& job) {
+            return std::find(job.steps.begin(), job.steps.end(), b.step) != job.steps.end();
+          });
+          if (!looked) found.insert(found.begin(), b);
+        }
         const bool changed = !sameSteps(found, broken);
         broken = std::move(found);
         if (changed) {
