@@ -1086,3 +1086,87 @@ TEST_CASE("mazekit watch shows the next step's verdict first and an earlier step
   std::cout << "mazekit watch, lesson 2: step 11 GREEN to step 12's verdict in " << seconds
             << " s (load average " << readFile("/proc/loadavg").substr(0, 14) << ")\n";
 }
+
+// The last step of lesson 2 turns GREEN under `mazekit watch` (no --lesson): lesson 3's first
+// verdict comes at once, and lesson 2 is checked again in the background; a step of it that
+// broke is named with its lesson. Run with the test above ([watch-session]).
+TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson left after",
+          "[.][watch-session]") {
+  if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
+    WARN("no `script` program: mazekit watch in a terminal is not tested");
+    return;
+  }
+  const Kit kit = copyOfKit("watch-next-lesson");
+  const fs::path dir = kit.source;
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "2");
+  const fs::path solutions = lesson.folder / "solutions";
+  fs::copy_file(solutions / "step21" / "maze.hpp", lesson.exercise / "maze.hpp",
+                fs::copy_options::overwrite_existing);
+  State state;
+  state.lesson = lesson.id;
+  state.step = lesson.steps[21].id;  // step 22
+  for (std::size_t k = 0; k < 21; ++k)
+    state.markPassed(lesson.id, lesson.steps[k].id, stepHash(lesson, lesson.steps[k]));
+  saveState(dir / "progress.json", state);
+  // The last step's solution with the new maze's background navy: step 4 fails, step 22 not.
+  std::string saved = readFile(solutions / "step22" / "maze.hpp");
+  const std::string blue = "screen.bgcolor(\"blue\");  // blue is wall";
+  REQUIRE(saved.find(blue) != std::string::npos);
+  saved.replace(saved.find(blue), blue.size(), "screen.bgcolor(\"navy\");  // blue is wall");
+  writeFile(dir / "step22-navy.hpp", saved);
+  writeFile(
+      dir / "watch.sh",
+      "cd \"$2\" || exit 9\n"
+      "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch'\" typescript >/dev/null &\n"
+      "script_pid=$!\n"
+      "count() { grep -a -o \"$1\" typescript 2>/dev/null | wc -l; }\n"
+      "await() { i=0; while [ $i -lt 5000 ] && [ \"$(count \"$1\")\" -lt \"$2\" ]; do sleep 0.05; "
+      "i=$((i+1)); done; }\n"
+      "await 'Ctrl-C to stop' 1\n"
+      "cp step22-navy.hpp exercises/02-building-the-maze/maze.hpp\n"
+      "await 'Ctrl-C to stop' 2\n"
+      "await 'BROKE' 1\n"
+      "await 'Ctrl-C to stop' 3\n"
+      "kill -INT \"$(cat pid)\"\n"
+      "wait $script_pid\n");
+  run::Command command;
+  command.argv = {"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()};
+  command.environment =
+      run::inheritedEnvironment({"NO_COLOR=1", "MAZEKIT_HOME=" + kit.source.string(),
+                                 "MAZEKIT_BUILD=" + locateKit().build.string(),
+                                 "MAZEKIT_STATE=" + (dir / "progress.json").string(),
+                                 "MAZEKIT_PICTURES=" + (dir / "pictures").string()});
+  run::Limits limits;
+  limits.wallSeconds = 550;
+  limits.cpuSeconds = 550;
+  limits.fileBytes = std::size_t{1} << 30;
+  limits.outputBytes = 1 << 20;
+  const run::Result r = run::runProcess(command, limits);
+  const std::string screen = readFile(dir / "typescript");
+  INFO(screen);
+  CHECK(r.exitCode == 0);
+  const auto green = screen.find("lesson 2, step 22 passes");
+  REQUIRE(green != std::string::npos);
+  // Lesson 3's first verdict, before anything about lesson 2.
+  const auto next = screen.find("Lesson 3 of 3", green);
+  REQUIRE(next != std::string::npos);
+  CHECK(screen.find("Step 1 of 4", next) != std::string::npos);
+  const auto nextEnd = screen.find("Ctrl-C to stop", next);
+  REQUIRE(nextEnd != std::string::npos);
+  CHECK(screen.substr(next, nextEnd - next).find("BROKE") == std::string::npos);
+  // Then lesson 2's step 4, named with its lesson, under lesson 3's step.
+  const auto broke = screen.find(
+      "BROKE  lesson 2, step 04 blue-background passed before and fails "
+      "now",
+      nextEnd);
+  REQUIRE(broke != std::string::npos);
+  CHECK(screen.rfind("Lesson 3 of 3", broke) > nextEnd);
+  CHECK(screen.find("`mazekit check 2 4` shows it whole", broke) != std::string::npos);
+  std::string warning;
+  const State after = loadState(dir / "progress.json", warning);
+  CHECK(after.lesson == "03-solving-the-maze");
+  CHECK_FALSE(after.passedEver(lesson.id, "04-blue-background"));
+  CHECK(after.passedWith(lesson.id, "21-same-seed-same-maze", stepHash(lesson, lesson.steps[20])));
+  CHECK(after.passedWith(lesson.id, "22-the-end", stepHash(lesson, lesson.steps[21])));
+}
