@@ -75,12 +75,16 @@ class Checker {
   /// saved) and judges them.
   StepResult runStep(const Lesson& lesson, const Step& step, const std::string& program, bool alone,
                      const volatile std::sig_atomic_t* stop) const;
+  /// Builds the libraries a step program links (the harness, the turtle library) through the
+  /// build tree, once. Throws std::runtime_error saying how to build the kit when that fails.
+  void buildLibraries(const volatile std::sig_atomic_t* stop) const;
   /// The build tree's manifest, read once.
   const Manifest& manifest() const;
   const ManifestStep& planned(const Lesson& lesson, const Step& step) const;
 
   Kit kit_;
   mutable std::optional<Manifest> manifest_;
+  mutable bool librariesBuilt_ = false;
   std::filesystem::path pictures_;
   double timeLimit_;
 };
