@@ -12,6 +12,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
 #include <sstream>
 #include <string>
@@ -921,4 +922,256 @@ TEST_CASE("an explanation names what the student wrote and what to write instead
   REQUIRE(goTo);
   CHECK(goTo->find("goTo(x, y)") != std::string::npos);
   CHECK_FALSE(student::explainCompileError("some error no student has met"));
+}
+
+// ---- watch: the next verdict first, the earlier steps in the background ----------------------
+
+TEST_CASE("the step a check starts at is the student's step, not an earlier one that broke") {
+  const std::vector<Lesson> lessons = {fakeLesson("01-a", 5), fakeLesson("02-b", 2)};
+  State state;
+  state.lesson = "01-a";
+  for (const char* step : {"01-step", "02-step", "03-step"}) state.markPassed("01-a", step, "h");
+  state.step = "04-step";
+  CHECK(workingStep(lessons, 0, state).step->number == 4);
+  // Step 2 broke since it passed: the student still works on step 4.
+  state.markFailed("01-a", "02-step");
+  CHECK(workingStep(lessons, 0, state).step->number == 4);
+  CHECK(firstNotPassed(lessons, 0, state).step->number == 2);
+  // Steps 4 and 5 pass: now step 2 is the one to fix.
+  state.markPassed("01-a", "04-step", "h");
+  state.markPassed("01-a", "05-step", "h");
+  CHECK(workingStep(lessons, 0, state).step->number == 2);
+  // A progress file of another lesson, or without a step, starts from the lesson's first.
+  state.step.clear();
+  CHECK(workingStep(lessons, 0, state).step->number == 2);
+  state.lesson = "02-b";
+  state.step = "01-step";
+  CHECK(workingStep(lessons, 1, state).step->number == 1);
+}
+
+TEST_CASE("the steps that still pass are those passed and not failed since, whatever the files") {
+  const Lesson lesson = fakeLesson("01-a", 4);
+  State state;
+  state.markPassed("01-a", "01-step", "before");
+  state.markPassed("01-a", "02-step", "before");
+  state.markPassed("01-a", "03-step", "now");
+  const auto hashOf = [](const Step&) { return std::string("now"); };
+  CHECK(stillPassing(lesson, state) == 3);         // the student's count while working
+  CHECK(passedCount(lesson, state, hashOf) == 1);  // checked against these very files
+  state.markFailed("01-a", "02-step");             // a re-check found it broken
+  CHECK(stillPassing(lesson, state) == 2);
+}
+
+// A student at lesson 2, step 11 (RED) under mazekit watch saves step 11's solution with one
+// change that breaks step 4: GREEN, then step 12's verdict, counted 11 of 22, is on the screen
+// before the earlier steps are checked again; then step 4 is reported broken, counted 10.
+// Hidden from discovery ([.]): tests/mazekit/CMakeLists.txt runs it with a longer time limit.
+TEST_CASE("mazekit watch shows the next step's verdict first and an earlier step that broke after",
+          "[.][watch-session]") {
+  if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
+    WARN("no `script` program: mazekit watch in a terminal is not tested");
+    return;
+  }
+  const Kit kit = copyOfKit("watch-session");
+  const fs::path dir = kit.source;
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "2");
+  REQUIRE(lesson.steps.size() == 22);
+  const fs::path solutions = lesson.folder / "solutions";
+  fs::copy_file(solutions / "step10" / "maze.hpp", lesson.exercise / "maze.hpp",
+                fs::copy_options::overwrite_existing);
+  State state;
+  state.lesson = lesson.id;
+  state.step = lesson.steps[10].id;  // step 11
+  for (std::size_t k = 0; k < 10; ++k)
+    state.markPassed(lesson.id, lesson.steps[k].id, stepHash(lesson, lesson.steps[k]));
+  saveState(dir / "progress.json", state);
+  // Step 11's solution, with the new maze's background navy: step 4's test fails, step 11's not.
+  std::string saved = readFile(solutions / "step11" / "maze.hpp");
+  const std::string blue = "screen.bgcolor(\"blue\");  // blue is wall";
+  REQUIRE(saved.find(blue) != std::string::npos);
+  saved.replace(saved.find(blue), blue.size(), "screen.bgcolor(\"navy\");  // blue is wall");
+  writeFile(dir / "step11-navy.hpp", saved);
+
+  writeFile(
+      dir / "watch.sh",
+      "cd \"$2\" || exit 9\n"
+      "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch --lesson 2'\" typescript "
+      ">/dev/null &\n"
+      "script_pid=$!\n"
+      "count() { grep -a -o \"$1\" typescript 2>/dev/null | wc -l; }\n"
+      "await() { i=0; while [ $i -lt 5000 ] && [ \"$(count \"$1\")\" -lt \"$2\" ]; do sleep 0.05; "
+      "i=$((i+1)); done; }\n"
+      "await 'Ctrl-C to stop' 1\n"
+      "cp step11-navy.hpp exercises/02-building-the-maze/maze.hpp\n"
+      "await 'step 11 passes' 1\n"
+      "date +%s.%N > green\n"
+      "await 'Ctrl-C to stop' 2\n"
+      "date +%s.%N > verdict\n"
+      "await 'BROKE' 1\n"
+      "await 'Ctrl-C to stop' 3\n"
+      "kill -INT \"$(cat pid)\"\n"
+      "wait $script_pid\n");
+  run::Command command;
+  command.argv = {"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()};
+  command.environment =
+      run::inheritedEnvironment({"NO_COLOR=1", "MAZEKIT_HOME=" + kit.source.string(),
+                                 "MAZEKIT_BUILD=" + locateKit().build.string(),
+                                 "MAZEKIT_STATE=" + (dir / "progress.json").string(),
+                                 "MAZEKIT_PICTURES=" + (dir / "pictures").string()});
+  run::Limits limits;
+  limits.wallSeconds = 550;
+  limits.cpuSeconds = 550;
+  limits.fileBytes = std::size_t{1} << 30;
+  limits.outputBytes = 1 << 20;
+  const run::Result r = run::runProcess(command, limits);
+  const std::string screen = readFile(dir / "typescript");
+  INFO(screen);
+  CHECK(r.exitCode == 0);
+
+  // The first screen: step 11, RED, 10 steps pass.
+  const auto first = screen.find("Step 11 of 22");
+  REQUIRE(first != std::string::npos);
+  CHECK(screen.find("10 of 22 steps pass", first) != std::string::npos);
+  // The save turns step 11 GREEN; the next screen is step 12's verdict, with 11 steps counted:
+  // nothing about step 4 yet, which is checked again only after it.
+  const auto green = screen.find("lesson 2, step 11 passes", first);
+  REQUIRE(green != std::string::npos);
+  const auto next = screen.find("Step 12 of 22", green);
+  REQUIRE(next != std::string::npos);
+  const auto nextEnd = screen.find("Ctrl-C to stop", next);
+  REQUIRE(nextEnd != std::string::npos);
+  const std::string nextScreen = screen.substr(next, nextEnd - next);
+  CHECK(nextScreen.find("[##########----------] 11 of 22 steps pass") != std::string::npos);
+  CHECK(nextScreen.find("RED    failed") != std::string::npos);
+  CHECK(nextScreen.find("step12_dig_west.cpp") != std::string::npos);
+  CHECK(nextScreen.find("BROKE") == std::string::npos);
+  // Then the re-check of steps 1-10 finds step 4 broken: the screen is drawn again with it,
+  // counted 10, and step 12 still the step to work on.
+  const auto broke = screen.find("BROKE", nextEnd);
+  REQUIRE(broke != std::string::npos);
+  const auto again = screen.rfind("Step ", broke);
+  CHECK(screen.substr(again, 13) == "Step 12 of 22");
+  CHECK(screen.find("10 of 22 steps pass", again) < broke);
+  CHECK(screen.find("step 04 blue-background passed before and fails now: in \"a new maze is "
+                    "blue all over\" at lessons/02-building-the-maze/tests/"
+                    "step04_blue_background.cpp:",
+                    broke) != std::string::npos);
+  CHECK(screen.find("`mazekit check 2 4` shows it whole", broke) != std::string::npos);
+  CHECK(screen.find("Stopped watching. Your progress is saved") != std::string::npos);
+  std::string warning;
+  const State after = loadState(dir / "progress.json", warning);
+  CHECK(after.step == "12-dig-west");
+  CHECK_FALSE(after.passedEver(lesson.id, "04-blue-background"));
+  CHECK(after.passedWith(lesson.id, "11-dig-south", stepHash(lesson, lesson.steps[10])));
+  CHECK(after.passedWith(lesson.id, "10-dig-east", stepHash(lesson, lesson.steps[9])));
+
+  // mazekit status --json counts the same and names both failing steps.
+  const auto json = runMazekit("status --json --lesson 2",
+                               {{"MAZEKIT_HOME", kit.source.string()},
+                                {"MAZEKIT_BUILD", locateKit().build.string()},
+                                {"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
+                               "watch-session");
+  INFO(json.out << json.err);
+  CHECK(json.status == 1);
+  nlohmann::json status;
+  REQUIRE_NOTHROW(status = nlohmann::json::parse(json.out));
+  CHECK(status["current_step"] == 12);
+  CHECK(status["passed"] == 10);
+  CHECK(status["steps"][3]["state"] == "failed");
+  CHECK(status["steps"][3]["current"] == false);
+  CHECK(status["steps"][3]["error"].get<std::string>().find("step04_blue_background.cpp:") !=
+        std::string::npos);
+  CHECK(status["steps"][11]["state"] == "failed");
+  CHECK(status["steps"][11]["current"] == true);
+  CHECK(status["steps"][10]["state"] == "passed");
+
+  const double seconds = std::stod(readFile(dir / "verdict")) - std::stod(readFile(dir / "green"));
+  std::cout << "mazekit watch, lesson 2: step 11 GREEN to step 12's verdict in " << seconds
+            << " s (load average " << readFile("/proc/loadavg").substr(0, 14) << ")\n";
+}
+
+// The last step of lesson 2 turns GREEN under `mazekit watch` (no --lesson): lesson 3's first
+// verdict comes at once, and lesson 2 is checked again in the background; a step of it that
+// broke is named with its lesson. Run with the test above ([watch-session]).
+TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson left after",
+          "[.][watch-session]") {
+  if (runShell({"/bin/sh", "-c", "command -v script"}, {}).exitCode != 0) {
+    WARN("no `script` program: mazekit watch in a terminal is not tested");
+    return;
+  }
+  const Kit kit = copyOfKit("watch-next-lesson");
+  const fs::path dir = kit.source;
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "2");
+  const fs::path solutions = lesson.folder / "solutions";
+  fs::copy_file(solutions / "step21" / "maze.hpp", lesson.exercise / "maze.hpp",
+                fs::copy_options::overwrite_existing);
+  State state;
+  state.lesson = lesson.id;
+  state.step = lesson.steps[21].id;  // step 22
+  for (std::size_t k = 0; k < 21; ++k)
+    state.markPassed(lesson.id, lesson.steps[k].id, stepHash(lesson, lesson.steps[k]));
+  saveState(dir / "progress.json", state);
+  // The last step's solution with the new maze's background navy: step 4 fails, step 22 not.
+  std::string saved = readFile(solutions / "step22" / "maze.hpp");
+  const std::string blue = "screen.bgcolor(\"blue\");  // blue is wall";
+  REQUIRE(saved.find(blue) != std::string::npos);
+  saved.replace(saved.find(blue), blue.size(), "screen.bgcolor(\"navy\");  // blue is wall");
+  writeFile(dir / "step22-navy.hpp", saved);
+  writeFile(
+      dir / "watch.sh",
+      "cd \"$2\" || exit 9\n"
+      "script -qfec \"sh -c 'echo \\$\\$ > pid; exec \\\"$1\\\" watch'\" typescript >/dev/null &\n"
+      "script_pid=$!\n"
+      "count() { grep -a -o \"$1\" typescript 2>/dev/null | wc -l; }\n"
+      "await() { i=0; while [ $i -lt 5000 ] && [ \"$(count \"$1\")\" -lt \"$2\" ]; do sleep 0.05; "
+      "i=$((i+1)); done; }\n"
+      "await 'Ctrl-C to stop' 1\n"
+      "cp step22-navy.hpp exercises/02-building-the-maze/maze.hpp\n"
+      "await 'Ctrl-C to stop' 2\n"
+      "await 'BROKE' 1\n"
+      "await 'Ctrl-C to stop' 3\n"
+      "kill -INT \"$(cat pid)\"\n"
+      "wait $script_pid\n");
+  run::Command command;
+  command.argv = {"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()};
+  command.environment =
+      run::inheritedEnvironment({"NO_COLOR=1", "MAZEKIT_HOME=" + kit.source.string(),
+                                 "MAZEKIT_BUILD=" + locateKit().build.string(),
+                                 "MAZEKIT_STATE=" + (dir / "progress.json").string(),
+                                 "MAZEKIT_PICTURES=" + (dir / "pictures").string()});
+  run::Limits limits;
+  limits.wallSeconds = 550;
+  limits.cpuSeconds = 550;
+  limits.fileBytes = std::size_t{1} << 30;
+  limits.outputBytes = 1 << 20;
+  const run::Result r = run::runProcess(command, limits);
+  const std::string screen = readFile(dir / "typescript");
+  INFO(screen);
+  CHECK(r.exitCode == 0);
+  const auto green = screen.find("lesson 2, step 22 passes");
+  REQUIRE(green != std::string::npos);
+  // Lesson 3's first verdict, before anything about lesson 2.
+  const auto next = screen.find("Lesson 3 of 3", green);
+  REQUIRE(next != std::string::npos);
+  CHECK(screen.find("Step 1 of 4", next) != std::string::npos);
+  const auto nextEnd = screen.find("Ctrl-C to stop", next);
+  REQUIRE(nextEnd != std::string::npos);
+  CHECK(screen.substr(next, nextEnd - next).find("BROKE") == std::string::npos);
+  // Then lesson 2's step 4, named with its lesson, under lesson 3's step.
+  const auto broke = screen.find(
+      "BROKE  lesson 2, step 04 blue-background passed before and fails "
+      "now",
+      nextEnd);
+  REQUIRE(broke != std::string::npos);
+  CHECK(screen.rfind("Lesson 3 of 3", broke) > nextEnd);
+  CHECK(screen.find("`mazekit check 2 4` shows it whole", broke) != std::string::npos);
+  std::string warning;
+  const State after = loadState(dir / "progress.json", warning);
+  CHECK(after.lesson == "03-solving-the-maze");
+  CHECK_FALSE(after.passedEver(lesson.id, "04-blue-background"));
+  CHECK(after.passedWith(lesson.id, "21-same-seed-same-maze", stepHash(lesson, lesson.steps[20])));
+  CHECK(after.passedWith(lesson.id, "22-the-end", stepHash(lesson, lesson.steps[21])));
 }

@@ -42,7 +42,7 @@ void hint(const HintOptions& o) {
     if (!o.step.empty()) {
       step = &lesson->step(o.step);
     } else {
-      const StepRef next = firstNotPassed(s.lessons, s.lessonIndex(*lesson), s.state);
+      const StepRef next = workingStep(s.lessons, s.lessonIndex(*lesson), s.state);
       step = (next && next.lesson == lesson) ? next.step : &lesson->steps.front();
     }
   } else {
@@ -52,7 +52,7 @@ void hint(const HintOptions& o) {
       if (candidate.id == s.state.step) step = &candidate;
     }
     if (step == nullptr) {
-      const StepRef next = firstNotPassed(s.lessons, s.currentLessonIndex(), s.state);
+      const StepRef next = workingStep(s.lessons, s.currentLessonIndex(), s.state);
       if (!next) {
         std::cout << "Every step passes: no hint needed. (mazekit hint LESSON STEP shows any "
                      "step's hint.)\n";

@@ -3,13 +3,17 @@
 #include <sys/file.h>
 
 #include <cerrno>
+#include <fstream>
 #include <stdexcept>
 #include <system_error>
 
+#include "grade/build.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/text.hpp"
 #include "student/runner.hpp"
+
+#include <turtle/save_file.hpp>
 
 #include "student/explain.hpp"
 #include "student/student.hpp"
@@ -49,12 +53,14 @@ std::string Checker::shown(const fs::path& path) const {
 
 namespace {
 
-// One mazekit at a time builds in a build tree (two ninjas in one tree spoil its logs): a
-// second `mazekit` (a watch in another terminal) waits for the first.
+// One mazekit at a time builds and runs the student's step programs of a build tree (they
+// share <build>/mazekit/student/): a second `mazekit` (a watch in another terminal, or a
+// watch's re-check in the background) waits for the first.
 class BuildLock {
  public:
-  explicit BuildLock(const fs::path& build)
-      : fd_(::open((build / ".mazekit-student.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644)) {
+  explicit BuildLock(const fs::path& folder)
+      : fd_(::open((folder / ".mazekit-student.lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC,
+                   0644)) {
     if (fd_) {
       while (::flock(fd_.get(), LOCK_EX) != 0 && errno == EINTR) {
       }
@@ -71,7 +77,8 @@ std::vector<std::string> plainEnvironment() {
   return run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0"});
 }
 
-// The build: CMake through ninja, which may take a while the first time (the turtle library).
+// A build of some of the build tree's targets: CMake through ninja, which may take a while the
+// first time (the turtle library).
 run::Result cmakeBuild(const Kit& kit, const std::vector<std::string>& targets,
                        const volatile std::sig_atomic_t* stop) {
   run::Command command;
@@ -96,75 +103,212 @@ std::vector<std::string> failureLines(const run::TestCaseReport& failed,
 
 }  // namespace
 
-bool Checker::buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
-                       const volatile std::sig_atomic_t* stop) const {
-  requireBuildTree();
-  std::vector<std::string> targets;
-  for (const Step* step : steps) targets.push_back(planned(lesson, *step).exerciseTarget);
+namespace {
+
+// Where a student's step programs are built: <build>/mazekit/student/<lesson>/, with the
+// precompiled harness header (Catch2 and the lesson's picture helper) in pch/, made once for
+// the build tree. As `mazekit grade` builds them (grade/build.hpp), without CMake: with
+// -O0 -g0 and that header, a step compiles and links in half the time of the build tree's
+// exercise target (debug information, the build tool's own start).
+grade::BuildPlaces studentPlaces(const Kit& kit, const Lesson& lesson) {
+  const fs::path top = kit.build / "mazekit" / "student";
+  grade::BuildPlaces places;
+  places.sandboxed = false;
+  places.pch = top / "pch";
+  places.lessonTests = lesson.folder / "tests";
+  places.code = lesson.exercise;
+  places.sources = top / lesson.id / "src";
+  places.bin = top / lesson.id / "bin";
+  for (const fs::path& dir : {places.pch, places.sources, places.bin}) fs::create_directories(dir);
+  return places;
+}
+
+// The precompiled header is made again when the build tree was configured since (the manifest
+// is newer) or is missing; a stale one would only be slower, as g++ then reads the headers.
+void preparePrecompiledHeader(const Kit& kit, const Manifest& manifest,
+                              const grade::BuildPlaces& places) {
+  std::error_code ec;
+  const fs::path gch = places.pch / "harness_pch.hpp.gch";
+  const auto made = fs::last_write_time(gch, ec);
+  if (!ec) {
+    const auto configured = fs::last_write_time(kit.build / "mazekit" / "manifest.json", ec);
+    if (!ec && configured <= made) return;
+  }
+  grade::BuildPlaces header = places;
+  header.code = places.pch;
+  header.sources = places.pch;
+  header.bin = places.pch;
+  grade::buildPrecompiledHeader(manifest, header, grade::CompileLimits{});
+}
+
+// The verdict on a program that did not build: its first error, and what that error means.
+StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& roots) {
+  StepResult result;
+  result.outcome = run::Outcome::doesNotCompile;
+  result.summary = std::string(run::outcomeName(result.outcome));
+  if (built.timedOut) {
+    result.detail.push_back("the compiler took longer than 15 minutes");
+  } else if (const auto error = firstBuildError(built.output, roots)) {
+    result.detail.push_back(error->text());
+    // What it means, for a student who has not met it before.
+    if (const auto explained = explainCompileError(error->message)) {
+      result.explanation = *explained;
+    }
+  } else {
+    const std::string tail =
+        built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
+    result.detail.push_back(shorten(tail, 200));
+  }
+  return result;
+}
+
+}  // namespace
+
+void Checker::buildLibraries(const volatile std::sig_atomic_t* stop) const {
+  if (librariesBuilt_) return;
+  // The manifest's harness (kit_catch_main) and turtle library: a build tree configured but
+  // not built yet (a student's repository on GitHub) has neither, and a kit whose turtle
+  // library changed has an old one. Once a run: ninja has nothing to do after that.
   const BuildLock lock(kit_.build);
-  return cmakeBuild(kit_, targets, stop).exitedWith(0);
+  const run::Result built = cmakeBuild(kit_, {"kit_catch_main", "turtle"}, stop);
+  if (built.interrupted) return;
+  if (!built.exitedWith(0)) {
+    throw std::runtime_error(
+        "cannot build the kit's libraries in '" + kit_.build.string() + "' (" +
+        (built.started ? shorten(built.output.substr(
+                                     built.output.size() > 300 ? built.output.size() - 300 : 0),
+                                 300)
+                       : built.error) +
+        "): build the kit with `cmake --build build/dev` in '" + kit_.source.string() +
+        "', then run mazekit again");
+  }
+  librariesBuilt_ = true;
+}
+
+run::Result Checker::compile(const Lesson& lesson, const std::vector<const Step*>& steps,
+                             const std::string& program,
+                             const volatile std::sig_atomic_t* stop) const {
+  buildLibraries(stop);
+  const grade::BuildPlaces places = studentPlaces(kit_, lesson);
+  preparePrecompiledHeader(kit_, manifest(), places);
+  std::string source = "// Generated by mazekit: the tests of the student's step.\n";
+  for (const Step* step : steps) source += "#include \"" + step->test.string() + "\"\n";
+  const fs::path file = places.sources / (program + ".cpp");
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << source;
+  std::error_code ec;
+  fs::remove(places.bin / program, ec);
+  run::Command command;
+  command.argv = grade::compileCommand(manifest(), places, file, program);
+  command.environment = plainEnvironment();
+  run::Limits limits;
+  limits.wallSeconds = 900;
+  limits.cpuSeconds = 900;
+  limits.fileBytes = std::size_t{4} << 30;
+  limits.outputBytes = 1 << 20;
+  run::Result built = run::runProcess(command, limits, stop);
+  if (!built.started) throw std::runtime_error("cannot run the compiler: " + built.error);
+  return built;
+}
+
+StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::string& program,
+                            bool alone, const volatile std::sig_atomic_t* stop) const {
+  const ManifestStep& plan = planned(lesson, step);
+  const grade::BuildPlaces places = studentPlaces(kit_, lesson);
+  run::Command command;
+  command.argv = {(places.bin / program).string()};
+  if (!alone) command.argv.insert(command.argv.end(), {"-#", "[" + plan.fileTag + "]"});
+  command.argv.insert(command.argv.end(), {"-r", "mazekit"});
+  // The picture comes back in the report; the program itself writes none.
+  command.environment =
+      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
+                                 "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
+  command.reportChannel = true;
+  run::Limits limits;
+  limits.wallSeconds = timeLimit_;
+  limits.cpuSeconds = timeLimit_;
+  limits.outputBytes = 1 << 20;
+  limits.reportBytes = std::size_t{16} << 20;
+  const run::Result ran = run::runProcess(command, limits, stop);
+  if (ran.interrupted) {
+    StepResult stopped;
+    stopped.interrupted = true;
+    stopped.summary = "interrupted";
+    return stopped;
+  }
+  const run::HarnessReport report = run::readHarnessReport(ran.report, std::nullopt);
+  run::StepExpectation expected;
+  expected.testCases = plan.testCases;
+  expected.timeoutSeconds = timeLimit_;
+  expected.sanitized = manifest().sanitized;
+  StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build});
+  if (alone && !report.picture.empty()) {
+    const fs::path png = picture(lesson, step);
+    fs::create_directories(png.parent_path());
+    turtle::saveFileAtomically(png, report.picture);
+    judged.picture = png;
+  }
+  return judged;
 }
 
 StepResult Checker::check(const Lesson& lesson, const Step& step,
                           const volatile std::sig_atomic_t* stop) const {
   requireBuildTree();
   const ManifestStep& plan = planned(lesson, step);
-  const std::vector<fs::path> roots = {kit_.source, kit_.build};
-  StepResult result;
-  const auto interrupted = [&result] {
-    result.interrupted = true;
-    result.summary = "interrupted";
-    return result;
-  };
-  const BuildLock lock(kit_.build);
-
-  // Build only this step's program: ninja rebuilds nothing that is up to date.
-  const StepResult built = buildLocked(plan.exerciseTarget, stop);
-  if (built.interrupted) return interrupted();
-  if (!built.green) return built;
-
-  // Run it with the harness's report on fd 3: the test draws the student's picture into the
-  // report and, with MAZEKIT_PICTURES set, beside it. An old picture is removed first, so that
-  // the picture shown is this run's.
+  const BuildLock lock(kit_.build / "mazekit");
+  // An old picture is removed first, so that the picture shown is this run's.
   const fs::path png = picture(lesson, step);
   std::error_code ec;
   for (const char* ext : {".png", ".svg", ".log"})
     fs::remove(fs::path(png).replace_extension(ext), ec);
-  run::Command command;
-  command.argv = {plan.exerciseProgram.string(), "-r", "mazekit"};
-  command.environment = plainEnvironment();
-  command.environment.push_back("MAZEKIT_PICTURES=" + pictures_.string());
-  command.environment.emplace_back("MAZEKIT_REPORT_FD=3");
-  command.reportChannel = true;
-  run::Limits limits;
-  limits.wallSeconds = timeLimit_;
-  limits.cpuSeconds = timeLimit_;
-  limits.outputBytes = 1 << 20;
-  const run::Result ran = run::runProcess(command, limits, stop);
-  if (fs::exists(png, ec)) result.picture = png;
-  if (ran.interrupted) return interrupted();
+  const run::Result built = compile(lesson, {&step}, plan.exerciseTarget, stop);
+  if (built.interrupted) {
+    StepResult stopped;
+    stopped.interrupted = true;
+    stopped.summary = "interrupted";
+    return stopped;
+  }
+  if (!built.exitedWith(0)) return notCompiled(built, {kit_.source, kit_.build});
+  return runStep(lesson, step, plan.exerciseTarget, true, stop);
+}
 
-  const run::HarnessReport report = run::readHarnessReport(ran.report, std::nullopt);
-  run::StepExpectation expected;
-  expected.testCases = plan.testCases;
-  expected.timeoutSeconds = timeLimit_;
-  expected.sanitized = manifest().sanitized;
-  StepResult judged = judgeStep(ran, report, expected, roots);
-  judged.picture = result.picture;
-  return judged;
+std::vector<StepResult> Checker::checkTogether(const Lesson& lesson,
+                                               const std::vector<const Step*>& steps,
+                                               const volatile std::sig_atomic_t* stop) const {
+  requireBuildTree();
+  if (steps.empty()) return {};
+  if (steps.size() == 1) return {check(lesson, *steps.front(), stop)};
+  const auto interrupted = [&steps] {
+    StepResult stopped;
+    stopped.interrupted = true;
+    stopped.summary = "interrupted";
+    return std::vector<StepResult>(steps.size(), stopped);
+  };
+  std::vector<StepResult> results;
+  {
+    const BuildLock lock(kit_.build / "mazekit");
+    const run::Result built = compile(lesson, steps, "together", stop);
+    if (built.interrupted) return interrupted();
+    if (built.exitedWith(0)) {
+      for (const Step* step : steps) {
+        results.push_back(runStep(lesson, *step, "together", false, stop));
+        if (results.back().interrupted) return interrupted();
+      }
+      return results;
+    }
+  }
+  // One step's test does not compile: each on its own, so that the verdict names the step.
+  for (const Step* step : steps) {
+    results.push_back(check(lesson, *step, stop));
+    if (results.back().interrupted) return interrupted();
+  }
+  return results;
 }
 
 StepResult Checker::build(const std::string& target, const volatile std::sig_atomic_t* stop) const {
   requireBuildTree();
   const BuildLock lock(kit_.build);
-  return buildLocked(target, stop);
-}
-
-StepResult Checker::buildLocked(const std::string& target,
-                                const volatile std::sig_atomic_t* stop) const {
-  const std::vector<fs::path> roots = {kit_.source, kit_.build};
-  StepResult result;
   const run::Result built = cmakeBuild(kit_, {target}, stop);
+  StepResult result;
   if (built.interrupted) {
     result.interrupted = true;
     result.summary = "interrupted";
@@ -181,22 +325,7 @@ StepResult Checker::buildLocked(const std::string& target,
                              target + "': configure it again with `cmake --preset dev` in '" +
                              kit_.source.string() + "'");
   }
-  result.outcome = run::Outcome::doesNotCompile;
-  result.summary = std::string(run::outcomeName(result.outcome));
-  if (built.timedOut) {
-    result.detail.push_back("the build took longer than 15 minutes");
-  } else if (const auto error = firstBuildError(built.output, roots)) {
-    result.detail.push_back(error->text());
-    // What it means, for a student who has not met it before.
-    if (const auto explained = explainCompileError(error->message)) {
-      result.explanation = *explained;
-    }
-  } else {
-    const std::string tail =
-        built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
-    result.detail.push_back(shorten(tail, 200));
-  }
-  return result;
+  return notCompiled(built, {kit_.source, kit_.build});
 }
 
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,

@@ -1,7 +1,7 @@
 #pragma once
-// Building and running a student's step in the kit's build tree: the build through CMake, the
-// step program through run::runProcess with the harness's report (`-r mazekit`), and the
-// verdict from run::stepVerdict, in the words `mazekit grade` uses too.
+// Building and running a student's step in the kit's build tree: the compiler as `mazekit grade`
+// runs it (grade/build.hpp), the step program through run::runProcess with the harness's report
+// (`-r mazekit`), and the verdict from run::stepVerdict, in the words `mazekit grade` uses too.
 
 #include <csignal>
 #include <filesystem>
@@ -45,23 +45,28 @@ class Checker {
   /// The build tree is configured: else throws std::runtime_error saying how to build the kit.
   void requireBuildTree() const;
 
-  /// Builds step's target (cmake --build ... --target exerciseNN_stepKK, the manifest's) and
-  /// runs it.
+  /// Builds step's program (its test against the student's files, as `mazekit grade` builds
+  /// it: the manifest's compiler and flags, a precompiled header) and runs it. The picture it
+  /// draws is saved as picture(lesson, step).
   StepResult check(const Lesson& lesson, const Step& step,
                    const volatile std::sig_atomic_t* stop = nullptr) const;
 
-  /// Builds one target of the manifest built from the student's exercise (a step's, or a
-  /// lesson's own program such as lesson 7's game): green when it compiled, else "does not
-  /// compile" with the first error and what it means, as check() says it.
+  /// Builds one target of the build tree (a lesson's own program built from the student's
+  /// exercise, such as lesson 7's game): green when it compiled, else "does not compile" with
+  /// the first error and what it means, as check() says it.
   StepResult build(const std::string& target,
                    const volatile std::sig_atomic_t* stop = nullptr) const;
 
   /// The build tree's manifest, read once.
   const Manifest& manifest() const;
 
-  /// Builds several steps' targets in one build (in parallel): true when they all compile.
-  bool buildAll(const Lesson& lesson, const std::vector<const Step*>& steps,
-                const volatile std::sig_atomic_t* stop = nullptr) const;
+  /// Checks several steps at once, as `mazekit grade` does: their tests built against the
+  /// student's files as one program (one compile, where a program per step costs one compile
+  /// each), then each step's tests run in it on their own (Catch2's -#). The verdicts come in
+  /// the order of `steps`. When that one program does not build (a step's test does not
+  /// compile), each step is checked on its own, so that the verdict names the step that broke.
+  std::vector<StepResult> checkTogether(const Lesson& lesson, const std::vector<const Step*>& steps,
+                                        const volatile std::sig_atomic_t* stop = nullptr) const;
 
   /// Where step's picture goes: <pictures>/<lesson>/<step>.png
   std::filesystem::path picture(const Lesson& lesson, const Step& step) const;
@@ -71,12 +76,22 @@ class Checker {
   const Kit& kit() const { return kit_; }
 
  private:
-  /// build() without taking the build lock (the caller holds it).
-  StepResult buildLocked(const std::string& target, const volatile std::sig_atomic_t* stop) const;
+  /// Compiles and links the tests of `steps` as one program, <build>/mazekit/student/<lesson>/
+  /// bin/`program`: the compiler's run (its first error is in its output).
+  run::Result compile(const Lesson& lesson, const std::vector<const Step*>& steps,
+                      const std::string& program, const volatile std::sig_atomic_t* stop) const;
+  /// Runs the step's tests in `program` (alone: the program holds only them, and its picture is
+  /// saved) and judges them.
+  StepResult runStep(const Lesson& lesson, const Step& step, const std::string& program, bool alone,
+                     const volatile std::sig_atomic_t* stop) const;
+  /// Builds the libraries a step program links (the harness, the turtle library) through the
+  /// build tree, once. Throws std::runtime_error saying how to build the kit when that fails.
+  void buildLibraries(const volatile std::sig_atomic_t* stop) const;
   const ManifestStep& planned(const Lesson& lesson, const Step& step) const;
 
   Kit kit_;
   mutable std::optional<Manifest> manifest_;
+  mutable bool librariesBuilt_ = false;
   std::filesystem::path pictures_;
   double timeLimit_;
 };

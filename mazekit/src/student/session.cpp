@@ -61,53 +61,97 @@ std::string pictureLine(const Session& s, const Lesson& lesson, const Step& step
 
 }  // namespace
 
-std::optional<Position> recheck(Session& s, const Lesson& lesson, int upTo) {
+std::vector<const Step*> toRecheck(const Session& s, const Lesson& lesson, int upTo) {
   Step end;
   end.number = upTo;
   auto stale = staleBefore(lesson, end, s.state, s.hashes(lesson));
   // Tests that a later step retired (lesson.json's "retires") need not pass any more.
-  const auto retired = retiredBy(lesson, upTo);  // upTo passed, or is past the end
+  const auto retired =
+      retiredBy(lesson, std::min<int>(upTo, static_cast<int>(lesson.steps.size())));
   stale.erase(std::remove_if(stale.begin(), stale.end(),
                              [&retired](const Step* step) {
                                return std::find(retired.begin(), retired.end(), step->id) !=
                                       retired.end();
                              }),
               stale.end());
-  if (stale.size() > 1) s.checker.buildAll(lesson, stale, &interrupted);  // in parallel
-  for (const Step* step : stale) {
-    const std::string hash = stepHash(lesson, *step);
-    StepResult again = s.checker.check(lesson, *step, &interrupted);
-    if (again.interrupted) {
-      Position p;
-      p.interrupted = true;
-      return p;
-    }
-    if (!again.green) {
-      s.state.lesson = lesson.id;
-      s.state.markFailed(lesson.id, step->id);
-      s.state.step = step->id;
-      s.save();
-      again.detail.insert(again.detail.begin(), "it passed before: a change since broke it");
-      return Position{&lesson, step, std::move(again), false, false};
-    }
-    s.state.markPassed(lesson.id, step->id, hash);
-    s.save();
-  }
-  return std::nullopt;
+  return stale;
 }
 
-Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress) {
+std::vector<Broken> recordRecheck(Session& s, const Lesson& lesson,
+                                  const std::vector<const Step*>& steps,
+                                  const std::vector<std::string>& hashes,
+                                  const std::vector<StepResult>& results) {
+  std::vector<Broken> broken;
+  for (std::size_t i = 0; i < steps.size() && i < results.size() && i < hashes.size(); ++i) {
+    if (results[i].interrupted) break;
+    if (results[i].green) {
+      s.state.markPassed(lesson.id, steps[i]->id, hashes[i]);
+    } else {
+      s.state.markFailed(lesson.id, steps[i]->id);
+      broken.push_back({&lesson, steps[i], results[i]});
+    }
+  }
+  s.save();
+  return broken;
+}
+
+std::vector<Broken> recheckNow(Session& s, const Lesson& lesson, int upTo, bool& stopped) {
+  const std::vector<const Step*> steps = toRecheck(s, lesson, upTo);
+  std::vector<std::string> hashes;
+  for (const Step* step : steps) hashes.push_back(stepHash(lesson, *step));
+  const std::vector<StepResult> results = s.checker.checkTogether(lesson, steps, &interrupted);
+  stopped = std::any_of(results.begin(), results.end(),
+                        [](const StepResult& r) { return r.interrupted; });
+  if (stopped) return {};
+  return recordRecheck(s, lesson, steps, hashes, results);
+}
+
+namespace {
+
+// Leaving a lesson: every step of it must pass with the files as they are now. The first that
+// fails is where the student is.
+std::optional<Position> lessonStillPasses(Session& s, const Lesson& lesson) {
+  bool stopped = false;
+  std::vector<Broken> broken =
+      recheckNow(s, lesson, static_cast<int>(lesson.steps.size()) + 1, stopped);
+  if (stopped) {
+    Position p;
+    p.interrupted = true;
+    return p;
+  }
+  if (broken.empty()) return std::nullopt;
+  Broken& first = broken.front();
+  s.state.lesson = lesson.id;
+  s.state.step = first.step->id;
+  s.save();
+  first.result.detail.insert(first.result.detail.begin(),
+                             "it passed before: a change since broke it");
+  return Position{&lesson, first.step, std::move(first.result), false, false, {}};
+}
+
+}  // namespace
+
+Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress,
+                 bool checkLeft) {
   const Lesson* on = &s.lessons[firstLesson];
+  std::vector<const Lesson*> left;
   while (true) {
-    const StepRef next = firstNotPassed(s.lessons, firstLesson, s.state);
+    const StepRef next = workingStep(s.lessons, firstLesson, s.state);
     if (!next && !oneLesson && firstLesson > 0 && firstNotPassed(s.lessons, 0, s.state)) {
       firstLesson = 0;  // the lessons from here on pass, but an earlier one does not yet
       continue;
     }
     if (!next || next.lesson != on) {
       // Leaving lesson `on`: all its steps must pass with the files as they are now.
-      if (auto broken = recheck(s, *on, static_cast<int>(on->steps.size()) + 1)) return *broken;
+      if (checkLeft || !next || oneLesson) {
+        if (auto broken = lessonStillPasses(s, *on)) return *broken;
+      } else {
+        left.push_back(on);
+      }
       if (!next || oneLesson) {
+        for (const Lesson* earlier : left) {  // done only when they pass too
+          if (auto broken = lessonStillPasses(s, *earlier)) return *broken;
+        }
         Position done;
         done.allDone = true;
         done.lesson = oneLesson ? on : &s.lessons.back();
@@ -117,6 +161,7 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
         return done;
       }
       on = next.lesson;
+      s.state.step.clear();  // a step of the lesson left behind
     }
     const Lesson& lesson = *next.lesson;
     const std::string hash =
@@ -132,7 +177,7 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
       s.state.markFailed(lesson.id, next.step->id);
       s.state.step = next.step->id;
       s.save();
-      return {&lesson, next.step, std::move(result), false, false};
+      return {&lesson, next.step, std::move(result), false, false, left};
     }
     s.state.markPassed(lesson.id, next.step->id, hash);
     s.save();
@@ -141,9 +186,21 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
                 << " passes: " << next.step->title << ". Moving on...\n"
                 << std::flush;
     }
-    if (auto broken = recheck(s, lesson, next.step->number)) return *broken;
     firstLesson = s.lessonIndex(lesson);
   }
+}
+
+std::string brokenLine(const Broken& broken, bool namingLesson) {
+  std::string name = broken.step->id;
+  const auto dash = name.find('-');
+  if (dash != std::string::npos) name[dash] = ' ';
+  std::string what = broken.result.detail.empty() ? broken.result.summary
+                                                  : shorten(broken.result.detail.front(), 160);
+  if (broken.result.detail.size() > 1 && broken.result.outcome == run::Outcome::failed)
+    what += " " + shorten(broken.result.detail[1], 160);
+  const std::string lesson =
+      namingLesson ? "lesson " + std::to_string(broken.lesson->number) + ", " : "";
+  return lesson + "step " + name + " passed before and fails now: " + what;
 }
 
 void printVerdict(const StepResult& result) {
@@ -170,15 +227,26 @@ void printVerdict(const StepResult& result) {
   }
 }
 
-void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result) {
+void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
+               const std::vector<Broken>& broken) {
   const int total = static_cast<int>(lesson.steps.size());
-  const int passed = passedCount(lesson, s.state, s.hashes(lesson));
+  const int passed = stillPassing(lesson, s.state);
   std::cout << "Lesson " << lesson.number << " of " << s.lessons.back().number << ": "
             << lesson.title << "\n"
             << "Step " << step.number << " of " << total << ": " << step.title << "\n"
             << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
+  // A refactor step: its kept tests pass before it, and must still pass after.
+  if (!step.keeps.empty() && !result.green) {
+    std::cout << "REFACTOR: the tests tagged " << step.keeps << " pass already: " << step.keepsWhy
+              << ". Change how your code works, a little at a time, and keep them passing.\n\n";
+  }
   printVerdict(result);
   std::cout << "\n";
+  for (const Broken& b : broken) {
+    std::cout << red("BROKE") << "  " << brokenLine(b, b.lesson != &lesson) << "\n"
+              << "       Your change since broke it: `mazekit check " << b.lesson->number << " "
+              << b.step->number << "` shows it whole.\n\n";
+  }
   std::string code;
   for (const std::string& file : lesson.files) {
     code += (code.empty() ? "" : ", ") + s.shown(lesson.exercise / file);

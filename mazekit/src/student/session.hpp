@@ -67,24 +67,56 @@ struct Position {
   StepResult result;
   bool allDone = false;  // every step (of the lesson asked for, or from here on) passes
   bool interrupted = false;
+  /// Lessons left on the way to the next one whose steps were not checked again yet (advance's
+  /// `checkLeft`): all of their steps are to be checked again.
+  std::vector<const Lesson*> left;
 };
 
-/// Checks again the steps of `lesson` before step number `upTo` that passed against other
-/// files. The first of them that fails now is where the student is.
-std::optional<Position> recheck(Session& s, const Lesson& lesson, int upTo);
+/// An earlier step that passed before and fails now, with its verdict.
+struct Broken {
+  const Lesson* lesson = nullptr;
+  const Step* step = nullptr;
+  StepResult result;
+};
 
-/// Checks the step after the last one passed; while it turns GREEN, moves on, after checking
-/// again the earlier steps of its lesson that passed against other files. Stops at the first
-/// RED, or when every step (of the one lesson asked for) passes. Each GREEN on the way is
-/// written to `progress` when given.
+/// The steps of `lesson` before step number `upTo` that passed against other files than the
+/// student's files as they are now, or broke since (less the ones a step up to `upTo` retires,
+/// lesson.json's "retires"): the ones to check again.
+std::vector<const Step*> toRecheck(const Session& s, const Lesson& lesson, int upTo);
+
+/// Records in the progress file the verdicts `results` of checking `steps` again against the
+/// files whose hashes were `hashes` (each step's, taken before the check began: a save during it
+/// counts). Returns the steps that fail now, which no longer count as passing.
+std::vector<Broken> recordRecheck(Session& s, const Lesson& lesson,
+                                  const std::vector<const Step*>& steps,
+                                  const std::vector<std::string>& hashes,
+                                  const std::vector<StepResult>& results);
+
+/// Checks `toRecheck(s, lesson, upTo)` again, all in one program (Checker::checkTogether), and
+/// records the verdicts. Sets `stopped` when Ctrl-C stopped it.
+std::vector<Broken> recheckNow(Session& s, const Lesson& lesson, int upTo, bool& stopped);
+
+/// Checks the step the student works on (workingStep) and, while it turns GREEN, the next.
+/// Stops at the first RED, or when every step (of the one lesson asked for) passes. The earlier
+/// steps are not checked again on the way: that is the caller's to do after the verdict (watch
+/// in the background, status at once: toRecheck). When leaving a lesson all its steps must pass
+/// with the files as they are now: with `checkLeft`, they are checked then, and the first that
+/// fails is where the student is; without it (watch, which checks them in the background),
+/// the lesson is listed in Position::left. The last lesson (or the one asked for) is always
+/// checked before it is called done. Each GREEN on the way is written to `progress` when given.
 Position advance(Session& s, std::size_t firstLesson, bool oneLesson,
-                 std::ostream* progress = nullptr);
+                 std::ostream* progress = nullptr, bool checkLeft = true);
+
+/// "step 07 get-matrix-value passed before and fails now: <where and what>", with "lesson 2, "
+/// before it when `namingLesson`.
+std::string brokenLine(const Broken& broken, bool namingLesson = false);
 
 /// GREEN or RED, the verdict's words and its detail lines.
 void printVerdict(const StepResult& result);
-/// The lesson, the step, the progress bar, the verdict, the student's files, the test and the
-/// picture.
-void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result);
+/// The lesson, the step, the progress bar, the verdict, the earlier steps that broke (with what
+/// to do), the student's files, the test and the picture.
+void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
+               const std::vector<Broken>& broken = {});
 /// Every step of the lesson (or of every lesson) passes.
 void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson);
 

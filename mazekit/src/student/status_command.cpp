@@ -1,6 +1,7 @@
 // mazekit status (the default command) and mazekit check LESSON STEP: where the student is,
 // RED or GREEN, the first error. `mazekit status --json` says the same as one JSON object
 // (docs/json.md), for scripts and the students' CI.
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -19,13 +20,13 @@ struct StatusOptions {
   bool json = false;
 };
 
-int showPosition(Session& s, const Position& p, bool oneLesson) {
+int showPosition(Session& s, const Position& p, bool oneLesson, const std::vector<Broken>& broken) {
   if (p.interrupted) return 1;
   if (p.allDone) {
     printAllDone(s, *p.lesson, oneLesson);
     return 0;
   }
-  printStep(s, *p.lesson, *p.step, p.result);
+  printStep(s, *p.lesson, *p.step, p.result, broken);
   return 1;
 }
 
@@ -43,9 +44,8 @@ std::string oneLine(const std::vector<std::string>& lines) {
 }
 
 // mazekit.status/1 (docs/json.md): the lesson, each of its steps, where the student is.
-nlohmann::json statusJson(const Session& s, const Position& p) {
+nlohmann::json statusJson(const Session& s, const Position& p, const std::vector<Broken>& broken) {
   const Lesson& lesson = *p.lesson;
-  const auto hashOf = s.hashes(lesson);
   nlohmann::json json;
   json["schema"] = "mazekit.status/1";
   json["kit_version"] = MAZEKIT_VERSION;
@@ -59,7 +59,6 @@ nlohmann::json statusJson(const Session& s, const Position& p) {
   json["lesson"]["code"] = code;
   json["done"] = p.allDone;
   json["current_step"] = p.allDone ? nlohmann::json(nullptr) : nlohmann::json(p.step->number);
-  int passed = 0;
   nlohmann::json steps = nlohmann::json::array();
   for (const Step& step : lesson.steps) {
     nlohmann::json row = {{"number", step.number},
@@ -68,16 +67,21 @@ nlohmann::json statusJson(const Session& s, const Position& p) {
                           {"points", step.points},
                           {"test", s.shown(step.test)}};
     const bool current = !p.allDone && &step == p.step;
-    if (current && !p.result.green) {
+    const auto broke = std::find_if(broken.begin(), broken.end(),
+                                    [&step](const Broken& b) { return b.step == &step; });
+    const StepResult* failed = current && !p.result.green ? &p.result
+                               : broke != broken.end()    ? &broke->result
+                                                          : nullptr;
+    if (failed != nullptr) {
       row["state"] = "failed";
-      row["verdict"] = p.result.summary;
-      row["error"] = oneLine(p.result.detail);
-      row["detail"] = p.result.detail;
-      row["explanation"] = p.result.explanation.empty() ? nlohmann::json(nullptr)
-                                                        : nlohmann::json(p.result.explanation);
-      row["picture"] = shownOrNull(s, p.result.picture);
-    } else if (s.state.passedWith(lesson.id, step.id, hashOf(step))) {
-      ++passed;
+      row["verdict"] = failed->summary;
+      row["error"] = oneLine(failed->detail);
+      row["detail"] = failed->detail;
+      row["explanation"] = failed->explanation.empty() ? nlohmann::json(nullptr)
+                                                       : nlohmann::json(failed->explanation);
+      row["picture"] = shownOrNull(s, failed->picture);
+    } else if (s.state.passedEver(lesson.id, step.id)) {
+      // It passed and no check since failed it: the progress bar's count (stillPassing).
       row["state"] = "passed";
       row["verdict"] = std::string(run::outcomeName(run::Outcome::passed));
       row["error"] = nullptr;
@@ -96,7 +100,7 @@ nlohmann::json statusJson(const Session& s, const Position& p) {
     row["current"] = current;
     steps.push_back(row);
   }
-  json["passed"] = passed;
+  json["passed"] = stillPassing(lesson, s.state);
   json["total"] = lesson.steps.size();
   json["steps"] = steps;
   return json;
@@ -108,17 +112,22 @@ void status(const StatusOptions& o) {
   const std::size_t first =
       oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
   s.checker.requireBuildTree();
-  const Position p = advance(s, first, oneLesson);
+  Position p = advance(s, first, oneLesson);
+  // The verdict of the step the student is on came first; now the steps before it that passed
+  // against other files (leaving a lesson, advance has checked them all).
+  std::vector<Broken> broken;
+  if (!p.interrupted && !p.allDone)
+    broken = recheckNow(s, *p.lesson, p.step->number, p.interrupted);
   if (o.json) {
     if (p.interrupted) {
       setExitStatus(1);
       return;
     }
-    std::cout << statusJson(s, p).dump(2) << "\n";
+    std::cout << statusJson(s, p, broken).dump(2) << "\n";
     setExitStatus(p.allDone ? 0 : 1);
     return;
   }
-  setExitStatus(showPosition(s, p, oneLesson));
+  setExitStatus(showPosition(s, p, oneLesson, broken));
 }
 
 struct CheckOptions {

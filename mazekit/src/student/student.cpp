@@ -285,6 +285,18 @@ StepRef firstNotPassed(const std::vector<Lesson>& lessons, std::size_t first, co
   return {};
 }
 
+StepRef workingStep(const std::vector<Lesson>& lessons, std::size_t first, const State& state) {
+  if (first < lessons.size() && lessons[first].id == state.lesson && !state.step.empty()) {
+    const Lesson& lesson = lessons[first];
+    bool from = false;
+    for (const Step& step : lesson.steps) {
+      from = from || step.id == state.step;
+      if (from && !state.passedEver(lesson.id, step.id)) return {&lesson, &step};
+    }
+  }
+  return firstNotPassed(lessons, first, state);
+}
+
 std::vector<const Step*> staleBefore(const Lesson& lesson, const Step& upTo, const State& state,
                                      const std::function<std::string(const Step&)>& hashOf) {
   std::vector<const Step*> stale;
@@ -311,6 +323,12 @@ std::vector<std::string> retiredBy(const Lesson& lesson, int upTo) {
     throw std::runtime_error("'" + file.string() + "': " + error.what());
   }
   return retired;
+}
+
+int stillPassing(const Lesson& lesson, const State& state) {
+  int n = 0;
+  for (const Step& step : lesson.steps) n += state.passedEver(lesson.id, step.id) ? 1 : 0;
+  return n;
 }
 
 int passedCount(const Lesson& lesson, const State& state,

@@ -96,6 +96,12 @@ struct StepRef {
 /// never passed. Nothing when every step from there on has passed.
 StepRef firstNotPassed(const std::vector<Lesson>& lessons, std::size_t first, const State& state);
 
+/// The step the student works on, where a check starts: in lesson `first`, the first step that
+/// never passed (or broke since it passed) from the progress file's step on, when that step is
+/// in lesson `first`; else, as firstNotPassed, the first from lesson `first` on. An earlier step
+/// that broke is checked again after it, not made the student's step behind their back.
+StepRef workingStep(const std::vector<Lesson>& lessons, std::size_t first, const State& state);
+
 /// The steps before `upTo` in its lesson that passed once but not against the files as they
 /// are now (`hashOf` gives a step's current hash): they must be checked again before the
 /// student moves on.
@@ -106,6 +112,12 @@ std::vector<const Step*> staleBefore(const Lesson& lesson, const Step& upTo, con
 /// earlier tests that a later step's code no longer has to pass). Throws std::runtime_error
 /// when lesson.json cannot be read.
 std::vector<std::string> retiredBy(const Lesson& lesson, int upTo);
+
+/// Steps of a lesson that still pass: each passed once and no check since has failed it. The
+/// progress bar of status and watch, and status --json's "passed". (Steps that passed against
+/// other files are checked again while the student works: one that fails then is no longer
+/// counted.)
+int stillPassing(const Lesson& lesson, const State& state);
 
 /// Steps of a lesson that passed against the files as they are now.
 int passedCount(const Lesson& lesson, const State& state,

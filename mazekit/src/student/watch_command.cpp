@@ -1,15 +1,24 @@
 // mazekit watch: check again on every save, move on when a step turns green.
 //
+// The step the student works on is checked first and its verdict shown at once. The earlier
+// steps that passed against other files are then checked again in the background, in a child
+// process (all in one program: Checker::checkTogether); the screen changes only if one of them
+// broke. A save stops that re-check (it is out of date) and it starts again after the next
+// verdict, so it never keeps a save waiting.
+//
 // Saves are seen through inotify where its events arrive. Where they may not (the exercise
 // folder on a file system that another machine writes to: a folder shared into a container or
 // a VM from a macOS or Windows host, a network drive), or where inotify cannot be used, mazekit
 // polls instead: every interval it compares the size, modification time and contents of each
 // file in the folder. `--poll SECONDS` polls always.
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/inotify.h>
 #include <sys/vfs.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -23,6 +32,9 @@
 #include <string>
 #include <thread>
 #include <tuple>
+#include <vector>
+
+#include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "student/session.hpp"
@@ -42,19 +54,27 @@ bool relevant(const std::string& name) {
   return ext != ".swp" && ext != ".swx" && ext != ".tmp";
 }
 
-// Waits for a save in the folder inotify watches; false when interrupted.
-bool waitForSave(int fd) {
+// What ended a wait: a save, the background re-check's verdicts, or Ctrl-C.
+enum class Event { saved, rechecked, interrupted };
+
+// Waits for a save in the folder inotify watches, or for `background` (a descriptor, or -1) to
+// become readable.
+Event waitForSave(int fd, int background) {
   char buffer[4096] __attribute__((aligned(__alignof__(inotify_event))));
   bool seen = false;
   while (!interrupted) {
-    pollfd p{fd, POLLIN, 0};
+    pollfd p[2] = {{fd, POLLIN, 0}, {background, POLLIN, 0}};
     // Once a save is seen, wait a moment for the rest of it (editors write in several steps).
-    const int ready = ::poll(&p, 1, seen ? 150 : -1);
+    const int ready = ::poll(p, seen || background < 0 ? 1 : 2, seen ? 150 : -1);
     if (ready < 0) {
       if (errno == EINTR) continue;
       throw std::runtime_error("watching for saves failed: " + std::string(std::strerror(errno)));
     }
-    if (ready == 0) return true;
+    if (ready == 0) return Event::saved;
+    if ((p[0].revents & POLLIN) == 0) {
+      if (!seen && (p[1].revents & (POLLIN | POLLHUP)) != 0) return Event::rechecked;
+      continue;
+    }
     const ssize_t n = ::read(fd, buffer, sizeof buffer);
     if (n <= 0) continue;
     for (ssize_t at = 0; at < n;) {
@@ -66,7 +86,7 @@ bool waitForSave(int fd) {
       at += static_cast<ssize_t>(sizeof event + event.len);
     }
   }
-  return false;
+  return Event::interrupted;
 }
 
 // What polling compares: for each file that matters, its size, modification time and a hash of
@@ -89,33 +109,40 @@ Snapshot snapshot(const fs::path& folder) {
   return files;
 }
 
-// Sleeps `seconds`, waking at once on Ctrl-C; false when interrupted.
-bool sleepFor(double seconds) {
+// Sleeps `seconds`, waking at once on Ctrl-C (Event::interrupted) or when `background` (a
+// descriptor, or -1) becomes readable (Event::rechecked); else Event::saved, meaning "go on".
+Event sleepFor(double seconds, int background = -1) {
   using Clock = std::chrono::steady_clock;
   const auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
                                         std::chrono::duration<double>(std::max(seconds, 0.0)));
   while (!interrupted) {
     const Clock::duration left = until - Clock::now();
-    if (left <= Clock::duration::zero()) return true;
-    std::this_thread::sleep_for(std::min<Clock::duration>(left, std::chrono::milliseconds(50)));
+    if (left <= Clock::duration::zero()) return Event::saved;
+    const auto slice = std::min<Clock::duration>(left, std::chrono::milliseconds(50));
+    pollfd p{background, POLLIN, 0};
+    const int ready = ::poll(
+        &p, 1, static_cast<int>(std::chrono::ceil<std::chrono::milliseconds>(slice).count()));
+    if (ready > 0 && (p.revents & (POLLIN | POLLHUP)) != 0) return Event::rechecked;
   }
-  return false;
+  return Event::interrupted;
 }
 
 // Polls the folder until a file in it changes (and stays unchanged for 150 ms, as an editor's
-// save may come in several writes); false when interrupted.
-bool pollForSave(const fs::path& folder, const Snapshot& before, double seconds) {
-  while (sleepFor(seconds)) {
+// save may come in several writes), or until `background` becomes readable.
+Event pollForSave(const fs::path& folder, const Snapshot& before, double seconds, int background) {
+  while (true) {
+    const Event slept = sleepFor(seconds, background);
+    if (slept != Event::saved) return slept;
     Snapshot now = snapshot(folder);
     if (now == before) continue;
-    while (sleepFor(0.15)) {
+    while (true) {
+      const Event settling = sleepFor(0.15);
+      if (settling != Event::saved) return settling;
       Snapshot settled = snapshot(folder);
-      if (settled == now) return true;
+      if (settled == now) return Event::saved;
       now = std::move(settled);
     }
-    return false;
   }
-  return false;
 }
 
 // Why inotify may not see saves to `folder`: its file system is one that another machine
@@ -140,6 +167,178 @@ std::string remoteFileSystem(const fs::path& folder) {
       return "";
   }
 }
+
+// A step's verdict through the pipe from the background re-check.
+nlohmann::json toJson(const StepResult& r) {
+  return {{"outcome", static_cast<int>(r.outcome)},
+          {"green", r.green},
+          {"interrupted", r.interrupted},
+          {"summary", r.summary},
+          {"detail", r.detail},
+          {"explanation", r.explanation}};
+}
+
+StepResult stepResultFrom(const nlohmann::json& json) {
+  StepResult r;
+  r.outcome = static_cast<run::Outcome>(json.at("outcome").get<int>());
+  r.green = json.at("green").get<bool>();
+  r.interrupted = json.at("interrupted").get<bool>();
+  r.summary = json.at("summary").get<std::string>();
+  r.detail = json.at("detail").get<std::vector<std::string>>();
+  r.explanation = json.at("explanation").get<std::string>();
+  return r;
+}
+
+// Steps of a lesson to check again.
+struct Recheck {
+  const Lesson* lesson = nullptr;
+  std::vector<const Step*> steps;
+};
+
+// The re-check of earlier steps, in a child process: the student's next save stops it at once
+// (SIGTERM sets the child's stop flag, which stops its compiler or step program), and nothing
+// is shared with the watch but a pipe that brings the verdicts back as JSON.
+class Background {
+ public:
+  Background() = default;
+  Background(const Background&) = delete;
+  Background& operator=(const Background&) = delete;
+  ~Background() {
+    stop();
+    // A child still finishing (a precompiled header is built without a stop flag) is waited
+    // for a moment, then ended.
+    for (const pid_t pid : stopping_) {
+      for (int i = 0; i < 40 && ::waitpid(pid, nullptr, WNOHANG) == 0; ++i) ::usleep(25000);
+      if (::waitpid(pid, nullptr, WNOHANG) == 0) {
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+      }
+    }
+  }
+
+  // Starts checking each job's steps again, against the files as they are now.
+  void start(Session& s, std::vector<Recheck> jobs) {
+    stop();
+    jobs.erase(std::remove_if(jobs.begin(), jobs.end(),
+                              [](const Recheck& job) { return job.steps.empty(); }),
+               jobs.end());
+    if (jobs.empty()) return;
+    jobs_ = std::move(jobs);
+    hashes_.clear();
+    for (const Recheck& job : jobs_) {
+      hashes_.emplace_back();
+      for (const Step* step : job.steps) hashes_.back().push_back(stepHash(*job.lesson, *step));
+    }
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) return;  // no re-check now; the next save tries again
+    std::cout << std::flush;                    // nothing buffered is written twice
+    const pid_t pid = ::fork();
+    if (pid < 0) {
+      ::close(ends[0]);
+      ::close(ends[1]);
+      return;
+    }
+    if (pid == 0) {
+      ::close(ends[0]);
+      struct sigaction action {};
+      action.sa_handler = onInterrupt;
+      sigemptyset(&action.sa_mask);
+      ::sigaction(SIGTERM, &action, nullptr);
+      nlohmann::json out;
+      try {
+        nlohmann::json results = nlohmann::json::array();
+        for (const Recheck& job : jobs_) {
+          nlohmann::json verdicts = nlohmann::json::array();
+          for (const StepResult& r : s.checker.checkTogether(*job.lesson, job.steps, &interrupted))
+            verdicts.push_back(toJson(r));
+          results.push_back(verdicts);
+        }
+        out["results"] = results;
+      } catch (const std::exception& error) {
+        out["error"] = error.what();
+      }
+      const std::string text = out.dump();
+      for (std::size_t at = 0; at < text.size();) {
+        const ssize_t n = ::write(ends[1], text.data() + at, text.size() - at);
+        if (n <= 0 && errno != EINTR) break;
+        if (n > 0) at += static_cast<std::size_t>(n);
+      }
+      ::_exit(0);  // not exit(): the watch's buffers and files are the parent's
+    }
+    ::close(ends[1]);
+    pid_ = pid;
+    fd_ = ends[0];
+  }
+
+  // The descriptor that becomes readable when the verdicts are there, or -1.
+  int fd() const { return fd_; }
+
+  // Stops a re-check still running: its verdicts are for files that have changed.
+  void stop() {
+    if (pid_ <= 0) return;
+    ::close(fd_);
+    fd_ = -1;
+    ::kill(pid_, SIGTERM);
+    for (int i = 0; i < 20 && ::waitpid(pid_, nullptr, WNOHANG) == 0; ++i) ::usleep(5000);
+    if (::waitpid(pid_, nullptr, WNOHANG) == 0) stopping_.push_back(pid_);
+    pid_ = -1;
+    reap();
+  }
+
+  // Reads the verdicts (once fd() is readable), records them in the progress file and returns
+  // the steps that broke. Throws std::runtime_error when the re-check itself failed.
+  std::vector<Broken> finish(Session& s) {
+    std::string text;
+    char buffer[4096];
+    while (true) {
+      const ssize_t n = ::read(fd_, buffer, sizeof buffer);
+      if (n > 0) {
+        text.append(buffer, static_cast<std::size_t>(n));
+      } else if (n == 0 || errno != EINTR) {
+        break;
+      }
+    }
+    ::close(fd_);
+    fd_ = -1;
+    ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
+    reap();
+    std::vector<std::vector<StepResult>> results;
+    try {
+      const nlohmann::json json = nlohmann::json::parse(text);
+      if (json.contains("error")) {
+        throw std::runtime_error(json.at("error").get<std::string>());
+      }
+      for (const nlohmann::json& job : json.at("results")) {
+        results.emplace_back();
+        for (const nlohmann::json& r : job) results.back().push_back(stepResultFrom(r));
+      }
+    } catch (const nlohmann::json::exception& error) {
+      throw std::runtime_error("the re-check of the earlier steps ended without its verdicts (" +
+                               std::string(error.what()) + ")");
+    }
+    std::vector<Broken> broken;
+    for (std::size_t i = 0; i < jobs_.size() && i < results.size(); ++i) {
+      std::vector<Broken> found =
+          recordRecheck(s, *jobs_[i].lesson, jobs_[i].steps, hashes_[i], results[i]);
+      broken.insert(broken.end(), found.begin(), found.end());
+    }
+    return broken;
+  }
+
+ private:
+  void reap() {
+    stopping_.erase(std::remove_if(stopping_.begin(), stopping_.end(),
+                                   [](pid_t pid) { return ::waitpid(pid, nullptr, WNOHANG) != 0; }),
+                    stopping_.end());
+  }
+
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  std::vector<Recheck> jobs_;
+  std::vector<std::vector<std::string>> hashes_;
+  std::vector<pid_t> stopping_;
+};
 
 struct WatchOptions {
   std::string lesson;
@@ -234,31 +433,97 @@ void watch(const WatchOptions& o) {
   }
   try {
     watcher.watch(s.lessons[first].exercise, forced);
+    Background background;
+    std::vector<Broken> broken;       // earlier steps that the last re-check found broken
+    std::vector<const Lesson*> left;  // lessons left whose steps are still to be checked again
     while (!interrupted) {
       // Polling compares against the files as they were before the check: a save during the
       // check is checked at once after it.
       fs::path polled = s.lessons[first].exercise;
       Snapshot before = watcher.polling ? snapshot(polled) : Snapshot{};
+      background.stop();  // a save: what it was checking has changed
       std::cout << "\033[H\033[2J" << std::flush;
       std::cout << "Checking...\n" << std::flush;
-      const Position p = advance(s, first, oneLesson, &std::cout);
+      const Position p = advance(s, first, oneLesson, &std::cout, false);
       if (p.interrupted) break;
       std::cout << "\033[H\033[2J";
       if (p.allDone) {
         printAllDone(s, *p.lesson, oneLesson);
         break;
       }
-      printStep(s, *p.lesson, *p.step, p.result);
+      left.insert(left.end(), p.left.begin(), p.left.end());
+      // What the last re-check found stays on the screen, while it still fails, until the
+      // next re-check says otherwise.
+      broken.erase(
+          std::remove_if(broken.begin(), broken.end(),
+                         [&](const Broken& b) {
+                           return s.state.passedEver(b.lesson->id, b.step->id) ||
+                                  (b.lesson == p.lesson && b.step->number >= p.step->number);
+                         }),
+          broken.end());
       first = s.lessonIndex(*p.lesson);
       watcher.watch(p.lesson->exercise, forced);
       if (watcher.polling && polled != watcher.folder) {
         polled = watcher.folder;
         before = snapshot(polled);
       }
-      std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n" << std::flush;
-      const bool saved = watcher.polling ? pollForSave(watcher.folder, before, watcher.seconds)
-                                         : waitForSave(watcher.fd);
-      if (!saved) break;
+      const auto show = [&] {
+        printStep(s, *p.lesson, *p.step, p.result, broken);
+        std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n" << std::flush;
+      };
+      show();
+      // The verdict is on the screen: now the earlier steps, while the student reads it (and
+      // those of a lesson just left).
+      std::vector<Recheck> jobs;
+      for (const Lesson* earlier : left) {
+        jobs.push_back(
+            {earlier, toRecheck(s, *earlier, static_cast<int>(earlier->steps.size()) + 1)});
+      }
+      jobs.push_back({p.lesson, toRecheck(s, *p.lesson, p.step->number)});
+      const bool nothingToCheck = std::all_of(jobs.begin(), jobs.end(),
+                                              [](const Recheck& job) { return job.steps.empty(); });
+      if (nothingToCheck && !broken.empty()) {
+        broken.clear();
+        std::cout << "\033[H\033[2J";
+        show();
+      }
+      background.start(s, jobs);
+      Event event = Event::interrupted;
+      while (!interrupted) {
+        event = watcher.polling
+                    ? pollForSave(watcher.folder, before, watcher.seconds, background.fd())
+                    : waitForSave(watcher.fd, background.fd());
+        if (event != Event::rechecked) break;
+        std::vector<Broken> found;
+        try {
+          found = background.finish(s);
+          left.clear();  // checked: what broke there is in `found`
+        } catch (const std::runtime_error& error) {
+          std::cout << "mazekit: could not check the earlier steps again: " << error.what() << "\n"
+                    << std::flush;
+          continue;
+        }
+        const auto sameSteps = [](const std::vector<Broken>& a, const std::vector<Broken>& b) {
+          return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                            [](const Broken& x, const Broken& y) {
+                              return x.step == y.step && x.result.detail == y.result.detail;
+                            });
+        };
+        // What broke before in steps this re-check did not look at (a lesson left) stays.
+        for (const Broken& b : broken) {
+          const bool looked = std::any_of(jobs.begin(), jobs.end(), [&b](const Recheck& job) {
+            return std::find(job.steps.begin(), job.steps.end(), b.step) != job.steps.end();
+          });
+          if (!looked) found.insert(found.begin(), b);
+        }
+        const bool changed = !sameSteps(found, broken);
+        broken = std::move(found);
+        if (changed) {
+          std::cout << "\033[H\033[2J";
+          show();
+        }
+      }
+      if (event != Event::saved) break;
     }
   } catch (...) {
     ::sigaction(SIGINT, &previous, nullptr);
