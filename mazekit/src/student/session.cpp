@@ -203,6 +203,22 @@ std::string brokenLine(const Broken& broken, bool namingLesson) {
   return lesson + "step " + name + " passed before and fails now: " + what;
 }
 
+// Text wrapped to the terminal's usual 92 columns, each line after `indent`, the lines after
+// the first indented two more.
+void printWrapped(const std::string& indent, const std::string& text) {
+  std::string line;
+  std::istringstream words(text);
+  for (std::string word; words >> word;) {
+    if (!line.empty() && indent.size() + line.size() + 1 + word.size() > 91) {
+      std::cout << indent << line << "\n";
+      line = "  " + word;
+    } else {
+      line += (line.empty() ? "" : " ") + word;
+    }
+  }
+  std::cout << indent << line << "\n";
+}
+
 void printVerdict(const StepResult& result) {
   if (result.green) {
     std::cout << green("GREEN") << "  " << result.summary
@@ -211,20 +227,8 @@ void printVerdict(const StepResult& result) {
     std::cout << red("RED") << "    " << result.summary << "\n";
   }
   for (const std::string& line : result.detail) std::cout << "       " << line << "\n";
-  if (!result.explanation.empty()) {
-    // Wrapped to the terminal's usual 92 columns, under the error it explains.
-    std::string line = "What it means:";
-    std::istringstream words(result.explanation);
-    for (std::string word; words >> word;) {
-      if (line.size() + 1 + word.size() > 84) {
-        std::cout << "       " << line << "\n";
-        line = "  " + word;
-      } else {
-        line += " " + word;
-      }
-    }
-    std::cout << "       " << line << "\n";
-  }
+  // Under the error it explains.
+  if (!result.explanation.empty()) printWrapped("       ", "What it means: " + result.explanation);
 }
 
 void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
@@ -236,9 +240,12 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
             << "Step " << step.number << " of " << total << ": " << step.title << "\n"
             << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
   // A refactor step: its kept tests pass before it, and must still pass after.
-  if (!step.keeps.empty() && !result.green) {
-    std::cout << "REFACTOR: the tests tagged " << step.keeps << " pass already: " << step.keepsWhy
-              << ". Change how your code works, a little at a time, and keep them passing.\n\n";
+  if (!step.keeps.empty() && result.outcome == run::Outcome::failed) {
+    printWrapped("", "REFACTOR: the tests tagged " + step.keeps +
+                         " pass already: " + step.keepsWhy +
+                         ". Change how your code works, a little at a time, and keep them "
+                         "passing.");
+    std::cout << "\n";
   }
   printVerdict(result);
   std::cout << "\n";
