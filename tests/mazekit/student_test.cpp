@@ -1154,7 +1154,7 @@ TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson
   const auto green = screen.find("lesson 2, step 22 passes");
   REQUIRE(green != std::string::npos);
   // Lesson 3's first verdict, before anything about lesson 2.
-  const auto next = screen.find("Lesson 3 of 3", green);
+  const auto next = screen.find("Lesson 3 of ", green);
   REQUIRE(next != std::string::npos);
   CHECK(screen.find("Step 1 of 4", next) != std::string::npos);
   const auto nextEnd = screen.find("Ctrl-C to stop", next);
@@ -1166,7 +1166,7 @@ TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson
       "now",
       nextEnd);
   REQUIRE(broke != std::string::npos);
-  CHECK(screen.rfind("Lesson 3 of 3", broke) > nextEnd);
+  CHECK(screen.rfind("Lesson 3 of ", broke) > nextEnd);
   CHECK(screen.find("`mazekit check 2 4` shows it whole", broke) != std::string::npos);
   std::string warning;
   const State after = loadState(dir / "progress.json", warning);
