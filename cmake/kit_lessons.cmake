@@ -181,6 +181,7 @@ function(kit_lesson_program name source code step_id)
     target_link_libraries(${name} PRIVATE mazekit::maze)
   endif()
   target_precompile_headers(${name} REUSE_FROM kit_catch_pch)
+  kit_test_compile_options(${name})
   # The first error is the one to fix (mazekit explains it); stopping there also spares the
   # student a third of the wait (0.57 s to 0.40 s for a step that does not compile yet).
   target_compile_options(${name} PRIVATE -Wfatal-errors)

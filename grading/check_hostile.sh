@@ -171,17 +171,23 @@ snapshot() {
   for path in "$@"; do
     prune+=(-path "$path" -prune -o)
   done
-  find "$dir" "${prune[@]}" -print0 | while IFS= read -r -d '' path; do
-    if [[ -L $path ]]; then
-      printf '%q\tlink\t%q\n' "$path" "$(readlink -- "$path")"
-    elif [[ -f $path ]]; then
-      printf '%q\tfile\t%s\t%s\n' "$path" "$(stat -c %s -- "$path")" "$(sha256sum <"$path" | cut -d' ' -f1)"
-    elif [[ -d $path ]]; then
-      printf '%q\tfolder\n' "$path"
-    else
-      printf '%q\t%s\n' "$path" "$(stat -c %F -- "$path")"
-    fi
-  done | sort
+  # Every file's SHA-256 from one sha256sum run (-z: records end with NUL, names are left as
+  # they are, newlines and all); a FIFO or a device is never read.
+  local -A hash=()
+  local line
+  while IFS= read -r -d '' line; do
+    hash[${line:66}]=${line:0:64}
+  done < <(find "$dir" "${prune[@]}" -type f -print0 | xargs -0r sha256sum -z --)
+  local kind size target
+  while IFS= read -r -d '' kind && IFS= read -r -d '' size && IFS= read -r -d '' target &&
+    IFS= read -r -d '' path; do
+    case $kind in
+      l) printf '%q\tlink\t%q\n' "$path" "$target" ;;
+      f) printf '%q\tfile\t%s\t%s\n' "$path" "$size" "${hash[$path]:-unreadable}" ;;
+      d) printf '%q\tfolder\n' "$path" ;;
+      *) printf '%q\t%s\n' "$path" "$kind" ;;
+    esac
+  done < <(find "$dir" "${prune[@]}" -printf '%y\0%s\0%l\0%p\0') | sort
 }
 
 # Everything that must be the same after the run: the kit's source (not its build folders or
