@@ -455,6 +455,32 @@ TEST_CASE("mazekit check LESSON STEP checks that step") {
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
 }
 
+TEST_CASE("a refactor step says its kept tests pass already when only the new one fails") {
+  const Kit kit = copyOfKit("refactor");
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "5");
+  REQUIRE(lesson.steps[2].keeps == "[keeps]");
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_HOME", kit.source.string()},
+      {"MAZEKIT_BUILD", locateKit().build.string()},
+      {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
+      {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+  // The starting files: step 3's test does not compile yet, so nothing passes already.
+  const auto early = runMazekit("check 5 3", env, "refactor-early");
+  INFO(early.out << early.err);
+  CHECK(early.out.find("RED    does not compile") != std::string::npos);
+  CHECK(early.out.find("REFACTOR") == std::string::npos);
+  // Step 2's solution: the kept tests pass, the 1000 by 1000 maze runs out of stack.
+  fs::copy_file(lesson.folder / "solutions" / "step02" / "maze.hpp", lesson.exercise / "maze.hpp",
+                fs::copy_options::overwrite_existing);
+  const auto run = runMazekit("check 5 3", env, "refactor");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("REFACTOR: the tests tagged [keeps] pass already: makeMaze() must dig the") !=
+        std::string::npos);
+  CHECK(run.out.find("stack overflow: makeMaze() was") != std::string::npos);
+}
+
 TEST_CASE("mazekit list marks passed steps and steps passed before a change and the rest") {
   const fs::path dir = freshDir("list");
   const auto lessons = loadLessons(locateKit());
