@@ -78,14 +78,9 @@ std::string shortName(const mazekit::Lesson& lesson) {
   return s.str();
 }
 
-// Returns false if any check failed or is missing.
-bool verifyLesson(const mazekit::Kit& kit, const mazekit::Manifest& manifest,
-                  const mazekit::Lesson& lesson, int jobs) {
-  const std::string prefix = shortName(lesson);
-  std::cout << "Lesson " << lesson.id << ": " << lesson.title << "\n" << std::flush;
-
-  // The proof's programs, as the build manifest lists them (not the student's exercise ones).
-  const std::vector<std::string>& targets = manifest.lesson(lesson.id).proofTargets;
+// Builds the proof's programs, as the build manifest lists them (not the student's exercise
+// ones), and says so when some do not build.
+void buildProof(const mazekit::Kit& kit, const std::vector<std::string>& targets, int jobs) {
   if (!targets.empty()) {
     std::vector<std::string> build{
         kit.cmake, "--build", kit.build.string(), "-j", std::to_string(jobs), "--target"};
@@ -97,20 +92,38 @@ bool verifyLesson(const mazekit::Kit& kit, const mazekit::Manifest& manifest,
                 << "\n";
     }
   }
+}
 
-  const fs::path junit = kit.build / "Testing" / ("mazekit-verify-" + prefix + ".xml");
+// Runs the proof's tests whose names match `regex` and reads which passed: test name -> passed
+// (empty when ctest ran none, with what it said in `said`).
+std::map<std::string, bool> runProof(const mazekit::Kit& kit, const std::string& regex,
+                                     const std::string& name, int jobs, std::string& said) {
+  const fs::path junit = kit.build / "Testing" / ("mazekit-verify-" + name + ".xml");
   fs::create_directories(junit.parent_path());
   fs::remove(junit);
   const std::string ctest = (fs::path(kit.cmake).parent_path() / "ctest").string();
   const auto ran =
-      runTool({ctest, "--test-dir", kit.build.string(), "-R", "^" + prefix + "\\.", "-j",
-               std::to_string(jobs), "--no-tests=error", "--output-junit", junit.string()},
+      runTool({ctest, "--test-dir", kit.build.string(), "-R", regex, "-j", std::to_string(jobs),
+               "--no-tests=error", "--output-junit", junit.string()},
               kit.build, longLimits());
-  const std::map<std::string, bool> results = readJunit(junit);  // test name -> passed
+  said = ran.output;
+  return readJunit(junit);
+}
+
+// Prints one lesson's proof, step by step, from the results of its tests (all lessons' results
+// may be given: only this lesson's are read). Returns false if any check failed or is missing.
+bool printLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson,
+                 const std::map<std::string, bool>& all, const std::string& said) {
+  const std::string prefix = shortName(lesson);
+  std::cout << "Lesson " << lesson.id << ": " << lesson.title << "\n";
+  std::map<std::string, bool> results;
+  for (const auto& [name, passed] : all) {
+    if (name.rfind(prefix + ".", 0) == 0) results[name] = passed;
+  }
   if (results.empty()) {
     std::cout << "  ctest ran no tests for " << prefix << " in " << kit.build.string()
               << " (configure the kit with its tests on: cmake --preset dev)\n"
-              << ran.output;
+              << said;
     return false;
   }
 
@@ -191,8 +204,27 @@ void addVerifyCommand(CLI::App& app) {
                                 "--preset dev), or set MAZEKIT_BUILD");
     }
     const mazekit::Manifest manifest = mazekit::readManifest(kit);
+    // Every chosen lesson at once: one build of all their programs and one ctest run keep
+    // both cores busy from the first lesson to the last (lesson by lesson, each lesson's last
+    // build and last test ran alone). Each lesson is then printed from the one run's results.
+    std::vector<std::string> targets;
+    std::string regex;
+    for (const auto* lesson : chosen) {
+      const auto& mine = manifest.lesson(lesson->id).proofTargets;
+      targets.insert(targets.end(), mine.begin(), mine.end());
+      regex += (regex.empty() ? "" : "|") + shortName(*lesson);
+    }
+    std::cout << "Building and running the proof of " << chosen.size()
+              << (chosen.size() == 1 ? " lesson" : " lessons") << "...\n"
+              << std::flush;
+    buildProof(kit, targets, options.jobs);
+    std::string said;
+    const auto results =
+        runProof(kit, "^(" + regex + ")\\.",
+                 chosen.size() == 1 ? shortName(*chosen.front()) : "all", options.jobs, said);
     bool ok = true;
-    for (const auto* lesson : chosen) ok = verifyLesson(kit, manifest, *lesson, options.jobs) && ok;
+    for (const auto* lesson : chosen) ok = printLesson(kit, *lesson, results, said) && ok;
+    std::cout << std::flush;
     if (!ok) mazekit::setExitStatus(1);
   });
 }
