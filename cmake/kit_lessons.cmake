@@ -101,6 +101,12 @@ function(kit_read_lesson dir prefix)
       endif()
     endif()
     set(${prefix}_${k}_KEEPS "${keeps}" PARENT_SCOPE)
+    # "seconds": the time a step's program needs, when it is more than a grade's usual limit.
+    string(JSON seconds ERROR_VARIABLE no_seconds GET "${json}" steps ${i} seconds)
+    if(no_seconds)
+      set(seconds 0)
+    endif()
+    set(${prefix}_${k}_SECONDS "${seconds}" PARENT_SCOPE)
     # "retires": [{"step": "04-...", "reason": "..."}]: earlier tests this step's code no
     # longer has to pass, each with the reason.
     set(retired "")

@@ -140,6 +140,18 @@ struct ClassRun {
 
 bool stopped(const ClassRun& run) { return run.stop != nullptr && *run.stop != 0; }
 
+// A step's time limit: the grade's, or more when the step declares it needs more (lesson.json's
+// "seconds").
+double stepSeconds(const ClassRun& run, const ManifestStep& step) {
+  return std::max(run.options.timeout, step.seconds);
+}
+run::Limits limitsFor(const ClassRun& run, const ManifestStep& step) {
+  run::Limits limits = run.stepLimits;
+  limits.wallSeconds = stepSeconds(run, step);
+  limits.cpuSeconds = stepSeconds(run, step);
+  return limits;
+}
+
 // One step program run alone in a fresh sandbox: the program read-only, a small private
 // tmpfs as its folder, its report through fd 3.
 run::Result runStep(ClassRun& run, const fs::path& program, const ManifestStep& step, bool combined,
@@ -153,7 +165,7 @@ run::Result runStep(ClassRun& run, const fs::path& program, const ManifestStep& 
                       {run::Mount::Kind::tmpfs, "", "/work", std::size_t(64) << 20}};
     sandbox.cwd = "/work";
     sandbox.environment = {"MAZEKIT_REPORT_FD=3", "TMPDIR=/work"};
-    return run::runSandboxed(sandbox, args, true, run.stepLimits, run.stop);
+    return run::runSandboxed(sandbox, args, true, limitsFor(run, step), run.stop);
   }
   fs::remove_all(scratch);
   fs::create_directories(scratch);
@@ -165,7 +177,7 @@ run::Result runStep(ClassRun& run, const fs::path& program, const ManifestStep& 
                        true};
   command.runAsUid = run.options.runAsUid;
   command.runAsGid = run.options.runAsGid;
-  return run::runProcess(command, run.stepLimits, run.stop);
+  return run::runProcess(command, limitsFor(run, step), run.stop);
 }
 
 // Which program runs each step: one with every step (then Catch2's -# selects the step's
@@ -296,7 +308,7 @@ void runSteps(ClassRun& run, const StepPrograms& programs, const run::Key& key,
     const run::HarnessReport report = run::readHarnessReport(ran.report, key);
     run::StepExpectation expected;
     expected.testCases = step.testCases;
-    expected.timeoutSeconds = run.options.timeout;
+    expected.timeoutSeconds = stepSeconds(run, step);
     expected.memoryBytes = run.stepLimits.memoryBytes;
     expected.sanitized = run.manifest.sanitized;
     r.verdict = run::stepVerdict(ran, report, expected);

@@ -69,6 +69,7 @@ Manifest readManifest(const Kit& kit) {
         step.test = s.at("test").get<std::string>();
         step.fileTag = s.at("file_tag").get<std::string>();
         step.points = s.at("points").get<int>();
+        step.seconds = s.value("seconds", 0.0);
         step.testCases = s.at("test_cases").get<std::vector<std::string>>();
         step.retires = s.at("retires").get<std::vector<std::string>>();
         step.exerciseTarget = s.at("exercise_target").get<std::string>();

@@ -17,6 +17,9 @@ struct ManifestStep {
   std::filesystem::path test;  ///< absolute
   std::string fileTag;         ///< "#step01_a_maze_class": Catch2's -# tag
   int points = 0;
+  /// lesson.json's "seconds": the time the step's program needs when that is more than a
+  /// check's or a grade's usual limit (lesson 5's 1000 by 1000 maze); 0 for most steps.
+  double seconds = 0;
   std::vector<std::string> testCases;  ///< exactly, in the file's order
   std::vector<std::string> retires;    ///< ids of earlier steps this one retires
   std::string exerciseTarget;          ///< "exercise02_step01"

@@ -1,6 +1,7 @@
 // Building and running a student's step (see student/runner.hpp).
 #include <fcntl.h>
 #include <sys/file.h>
+#include <algorithm>
 
 #include <cerrno>
 #include <fstream>
@@ -223,9 +224,11 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
       run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
                                  "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
   command.reportChannel = true;
+  // The usual limit, or more for a step that declares it needs more (lesson.json's "seconds").
+  const double seconds = std::max(timeLimit_, plan.seconds);
   run::Limits limits;
-  limits.wallSeconds = timeLimit_;
-  limits.cpuSeconds = timeLimit_;
+  limits.wallSeconds = seconds;
+  limits.cpuSeconds = seconds;
   limits.outputBytes = 1 << 20;
   limits.reportBytes = std::size_t{16} << 20;
   const run::Result ran = run::runProcess(command, limits, stop);
@@ -238,7 +241,7 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
   const run::HarnessReport report = run::readHarnessReport(ran.report, std::nullopt);
   run::StepExpectation expected;
   expected.testCases = plan.testCases;
-  expected.timeoutSeconds = timeLimit_;
+  expected.timeoutSeconds = seconds;
   expected.sanitized = manifest().sanitized;
   StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build});
   if (alone && !report.picture.empty()) {
