@@ -3,12 +3,13 @@
 # the step promises. (A hang is stopped by the test's TIMEOUT.) The program's report is the
 # harness's (`-r mazekit`, mazekit/harness/catch_main.cpp): one JSON line, read with
 # string(JSON), the same report mazekit reads for a student's step.
-# TESTS, when given, is a Catch2 test spec: only those test cases are run (for a refactor step,
-# the ones it does not keep).
+# TESTS, when given, is a Catch2 test spec with file tags (the program is run with -#): only
+# those test cases are run, e.g. "[#step05_reset]" for step 5's test in the program of step 4's
+# solution, or "[#step03_x]~[keeps]" for the test cases a refactor step does not keep.
 #   cmake -DPROGRAM=<path> [-DTESTS=<spec>] -P check_red_assert.cmake
 set(spec "")
 if(TESTS)
-  set(spec "${TESTS}")
+  set(spec "-#" "${TESTS}")
 endif()
 execute_process(COMMAND "${PROGRAM}" -r mazekit ${spec}
   RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -1,11 +1,13 @@
-# A step's picture: runs the step's test program with MAZEKIT_PICTURES set, so the test saves
-# the screen as it stands at its end (PNG, SVG and drawing log), then compares the drawing log
-# with the golden one. Set MAZEKIT_UPDATE_PICTURES=1 to copy the new pictures over the golden
+# A step's picture: runs the step's test cases (TESTS, a Catch2 file tag such as
+# "[#step05_reset]", in the program of the step's solution) with MAZEKIT_PICTURES set, so the
+# test saves the screen as it stands at its end (PNG, SVG and drawing log, named after STEP),
+# then compares the drawing log with the golden one. Set MAZEKIT_UPDATE_PICTURES=1 to copy the new pictures over the golden
 # ones instead (scripts/update-lesson-pictures.sh does that).
-#   cmake -DPROGRAM=... -DOUT=... -DGOLDEN=... -DLESSON=... -DSTEP=... -P check_step_picture.cmake
+#   cmake -DPROGRAM=... -DTESTS=... -DOUT=... -DGOLDEN=... -DLESSON=... -DSTEP=... -P check_step_picture.cmake
 file(REMOVE "${OUT}/${LESSON}/${STEP}.log")
 set(ENV{MAZEKIT_PICTURES} "${OUT}")
-execute_process(COMMAND "${PROGRAM}" RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
+set(ENV{MAZEKIT_PICTURE_STEP} "${STEP}")
+execute_process(COMMAND "${PROGRAM}" "-#" "${TESTS}" RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT result EQUAL 0)
   message(FATAL_ERROR "the step's test failed against its own solution:\n${out}")
 endif()

@@ -29,8 +29,11 @@
 #       The tests that prove a lesson right: RED (step K's test against the solution of step
 #       K-1 fails in the declared way; for step 1, against the exercise's starting files),
 #       GREEN (steps 1..K pass against the solution of step K), and each step's picture
-#       matches its golden drawing log. With FINAL_ALSO_PASSES_WITH FOLDER, the last step's
-#       tests must also pass against the code in FOLDER (the maze library's Maze).
+#       matches its golden drawing log. One program per solution, NAME_sol_stepKK, holds the
+#       tests of steps 1..K and, when step K+1's RED is a failed assertion, step K+1's test:
+#       each check runs it with Catch2's file tags (-#). With FINAL_ALSO_PASSES_WITH FOLDER,
+#       the last step's tests must also pass against the code in FOLDER (the maze library's
+#       Maze).
 include_guard(GLOBAL)
 include(kit_testing)
 include(kit_manifest)
@@ -226,13 +229,21 @@ function(kit_add_lesson_proof dir)
     message(FATAL_ERROR "lesson ${lesson_dir_name} has no exercise folder ${exercise}")
   endif()
 
+  # Each step's Catch2 file tag (run with -#): [#step05_a_matrix_of_walls].
+  foreach(k RANGE 1 ${n})
+    get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
+    set(tag_${k} "[#${tag}]")
+  endforeach()
+
   foreach(k RANGE 1 ${n})
     set(step_id "${lesson_${k}_ID}")
     set(solution "${lesson_${k}_SOLUTION}")
-    kit_step_name(sol_prefix ${short}_sol ${k})
+    kit_step_name(sol_program ${short}_sol ${k})
 
-    # GREEN: every step up to K, except the ones step K or an earlier step retired, against
-    # the solution of step K, in one program.
+    # One program against the solution of step K: the tests of every step up to K (less the
+    # ones step K or an earlier step retired) and, when step K+1's RED is a failed assertion,
+    # step K+1's test too. It is the step's GREEN, its picture and the next step's RED: a
+    # lesson's proof compiles each step's tests once per solution, and links once a step.
     set(retired "")
     foreach(j RANGE 1 ${k})
       list(APPEND retired ${lesson_${j}_RETIRES})
@@ -243,43 +254,55 @@ function(kit_add_lesson_proof dir)
         list(APPEND green_steps ${j})
       endif()
     endforeach()
-    kit_build_lesson_steps(LESSON "${dir}" CODE "${solution}" COMBINED ${sol_prefix}_green
-                           STEPS ${green_steps})
+    set(program_steps ${green_steps})
+    set(green_spec "")
+    math(EXPR next "${k} + 1")
+    if(k LESS n AND lesson_${next}_RED_KIND STREQUAL "assert")
+      list(APPEND program_steps ${next})
+      set(green_spec "~${tag_${next}}")
+    endif()
+    kit_build_lesson_steps(LESSON "${dir}" CODE "${solution}" COMBINED ${sol_program}
+                           STEPS ${program_steps})
+
+    # GREEN: those steps pass against the solution of step K.
     list(LENGTH green_steps green_count)
     add_test(NAME "${short}.green.${step_id} passes its test and ${green_count} in all"
-      COMMAND ${sol_prefix}_green --warn NoTests)
-    # Step K's test alone against its solution: the program that draws the step's picture.
-    kit_build_lesson_steps(LESSON "${dir}" CODE "${solution}" PREFIX ${sol_prefix} STEPS ${k})
+      COMMAND ${sol_program} --warn NoTests "-#" ${green_spec})
 
-    # RED: step K's test against the code before it: the solution of step K-1, or for the
-    # first step the exercise's starting files, which is what a student starts from.
+    # RED: step K's test against the code before it: the solution of step K-1 (its program),
+    # or for the first step the exercise's starting files, which is what a student starts from.
+    # A refactor step's RED is the test cases it does not keep; the ones it keeps pass before it.
     if(k EQUAL 1)
-      set(before "${exercise}")
-      set(red_name "${short}.red.${step_id} against the exercise's starting files")
+      kit_add_red_check("${short}.red.${step_id} against the exercise's starting files"
+                        "${dir}" ${k} "${exercise}" ${short}_red)
+    elseif(lesson_${k}_RED_KIND STREQUAL "compile")
+      kit_add_red_check("${short}.red.${step_id}" "${dir}" ${k} "${lesson_${p}_SOLUTION}" "")
     else()
-      math(EXPR p "${k} - 1")
-      set(before "${lesson_${p}_SOLUTION}")
-      set(red_name "${short}.red.${step_id}")
-    endif()
-    kit_add_red_check("${red_name}" "${dir}" ${k} "${before}" ${short}_red)
-    # A refactor step: the test cases that pin what the code does already pass before it.
-    if(NOT lesson_${k}_KEEPS STREQUAL "")
-      kit_step_name(red_program ${short}_red ${k})
-      add_test(NAME "${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
-        COMMAND ${red_program} --warn NoTests "${lesson_${k}_KEEPS}")
-      set_tests_properties("${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
-        PROPERTIES TIMEOUT 120)
+      set(spec "${tag_${k}}")
+      if(NOT lesson_${k}_KEEPS STREQUAL "")
+        string(APPEND spec "~${lesson_${k}_KEEPS}")
+        add_test(NAME "${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
+          COMMAND ${before_program} --warn NoTests "-#" "${tag_${k}}${lesson_${k}_KEEPS}")
+        set_tests_properties("${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
+          PROPERTIES TIMEOUT 120)
+      endif()
+      add_test(NAME "${short}.red.${step_id}"
+        COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${before_program}>" "-DTESTS=${spec}"
+          -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_assert.cmake")
+      set_tests_properties("${short}.red.${step_id}" PROPERTIES TIMEOUT 120)
     endif()
 
     # The picture at the end of step K's test, drawn by the solution of step K: its drawing
     # log must match the golden one kept beside the lesson.
-    kit_step_name(program ${sol_prefix} ${k})
     add_test(NAME "${short}.picture.${step_id}"
-      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${sol_program}>"
+        "-DTESTS=${tag_${k}}"
         "-DOUT=${CMAKE_CURRENT_BINARY_DIR}/pictures"
         "-DGOLDEN=${dir}/pictures"
         "-DLESSON=${lesson_ID}" "-DSTEP=${step_id}"
         -P "${KIT_LESSON_SCRIPTS_DIR}/check_step_picture.cmake")
+    set(before_program ${sol_program})
+    set(p ${k})
   endforeach()
 
   # The student's own code: exerciseNN_stepKK builds step K's test against exercises/NN-*,
@@ -311,7 +334,8 @@ function(kit_add_lesson_proof dir)
   kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
 endfunction()
 
-# A test that step K's test, built against CODE, is red in the way lesson.json declares.
+# A test that step K's test, built against CODE, is red in the way lesson.json declares: it
+# does not compile, or (for the first step, whose code is the exercise's) it fails an assertion.
 function(kit_add_red_check test_name dir k code prefix)
   kit_read_lesson("${dir}" lesson)
   set(test_file "${lesson_${k}_TEST}")
@@ -327,13 +351,8 @@ function(kit_add_red_check test_name dir k code prefix)
     # It must compile, and then fail an assertion: built with everything else.
     kit_build_lesson_steps(LESSON "${dir}" CODE "${code}" PREFIX ${prefix} STEPS ${k})
     kit_step_name(program ${prefix} ${k})
-    # A refactor step's RED is its other test cases: the ones it keeps pass.
-    set(spec "")
-    if(NOT lesson_${k}_KEEPS STREQUAL "")
-      set(spec "~${lesson_${k}_KEEPS}")
-    endif()
     add_test(NAME "${test_name}"
-      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>" "-DTESTS=${spec}"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>"
         -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_assert.cmake")
   endif()
   set_tests_properties("${test_name}" PROPERTIES TIMEOUT 120)

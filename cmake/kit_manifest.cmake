@@ -12,7 +12,8 @@
 #                    (what mazekit verify builds), and each step's id, title, test file,
 #                    Catch2 file tag, test case names, points, retired steps and the target
 #                    and program of the student's exercise build, and the program that
-#                    draws the step's picture from its solution; its own programs
+#                    draws the step's picture from its solution (run with -# and the file
+#                    tag, MAZEKIT_PICTURE_STEP naming the step); its own programs
 #                    (mazekit play), each with the target and program built from the
 #                    student's exercise
 include_guard(GLOBAL)
@@ -45,7 +46,8 @@ function(kit_json_string out value)
 endfunction()
 
 # Adds a lesson (its folder) to the manifest; its exercise targets are EXERCISE_PREFIX_stepKK
-# and its picture programs SOLUTION_PREFIX_stepKK_stepKK (kit_add_lesson_proof's names).
+# and its picture programs SOLUTION_PREFIX_stepKK (kit_add_lesson_proof's names: the program of
+# step K's solution, which holds step K's test; its file tag picks that test).
 function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
   kit_read_lesson("${dir}" lesson)
   file(READ "${dir}/lesson.json" json)
@@ -72,7 +74,6 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
     get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
     kit_step_name(target ${exercise_prefix} ${k})
     kit_step_name(picture ${solution_prefix} ${k})
-    kit_step_name(picture ${picture} ${k})
     kit_json_string(q_step_id "${lesson_${k}_ID}")
     kit_json_string(q_step_title "${lesson_${k}_TITLE}")
     kit_json_string(q_test "${lesson_${k}_TEST}")

@@ -3,7 +3,8 @@
 // (mazekit, or the lesson proof, set MAZEKIT_PICTURES to a folder), it saves the screen as it
 // stands as PNG and SVG, with its drawing log, under <folder>/<lesson>/<step>. When the step
 // program reports to `mazekit grade` (Catch2's `-r mazekit`), the PNG goes into its report.
-// Otherwise it does nothing.
+// Otherwise it does nothing. The picture is named after the step (KIT_STEP_ID); a program
+// that holds several steps' tests is told which step it is drawing by MAZEKIT_PICTURE_STEP.
 
 #include <cstdlib>
 #include <filesystem>
@@ -33,9 +34,11 @@ inline void picture(const turtle::Screen& screen) {
   if (folder == nullptr || *folder == '\0') return;
   const std::filesystem::path base = std::filesystem::path(folder) / KIT_LESSON_ID;
   std::filesystem::create_directories(base);
-  screen.save(base / (std::string(KIT_STEP_ID) + ".png"));
-  screen.save(base / (std::string(KIT_STEP_ID) + ".svg"));
-  turtle::saveFileAtomically(base / (std::string(KIT_STEP_ID) + ".log"), screen.drawingLog());
+  const char* named = std::getenv("MAZEKIT_PICTURE_STEP");
+  const std::string step = named != nullptr && *named != '\0' ? named : KIT_STEP_ID;
+  screen.save(base / (step + ".png"));
+  screen.save(base / (step + ".svg"));
+  turtle::saveFileAtomically(base / (step + ".log"), screen.drawingLog());
 }
 
 }  // namespace lesson

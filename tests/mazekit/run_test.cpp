@@ -202,8 +202,10 @@ TEST_CASE("a step program's report is accepted with its own key only", "[mazekit
   const fs::path dir = scratch("keys");
   const run::Key key = grade::newKey();
   grade::writeKeyedProgram(STEP_PROGRAM, dir / "keyed", key);
-  run::Command command{
-      {(dir / "keyed").string(), "-r", "mazekit"}, dir, {"MAZEKIT_REPORT_FD=3"}, true};
+  run::Command command{{(dir / "keyed").string(), "-r", "mazekit", "-#", "[#step22_the_end]"},
+                       dir,
+                       {"MAZEKIT_REPORT_FD=3"},
+                       true};
   const run::Result ran = run::runProcess(command, run::Limits{});
   REQUIRE(ran.exitedWith(0));
 

@@ -205,7 +205,7 @@ TEST_CASE(
     "its values") {
   // Lesson 1's step 2 test against step 1's solution: the screen is white, not blue.
   run::Command command;
-  command.argv = {RED_STEP_PROGRAM, "-r", "mazekit"};
+  command.argv = {RED_STEP_PROGRAM, "-r", "mazekit", "-#", "[#step02_blue_background]"};
   command.environment = {"MAZEKIT_REPORT_FD=3"};
   command.reportChannel = true;
   const run::Result ran = run::runProcess(command, run::Limits{});

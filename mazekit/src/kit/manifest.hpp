@@ -24,7 +24,9 @@ struct ManifestStep {
   std::vector<std::string> retires;    ///< ids of earlier steps this one retires
   std::string exerciseTarget;          ///< "exercise02_step01"
   std::filesystem::path exerciseProgram;
-  std::filesystem::path pictureProgram;  ///< step's test against its solution: draws the picture
+  /// The program of the step's solution (the tests up to it): run with `-# [<fileTag>]` and
+  /// MAZEKIT_PICTURE_STEP=<id>, it draws the step's picture.
+  std::filesystem::path pictureProgram;
 };
 
 /// A lesson's own program (lesson.json's "programs"): a main the kit provides, built with the

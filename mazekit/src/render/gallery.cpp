@@ -59,12 +59,21 @@ std::string urlPath(const std::string& path) {
   return out;
 }
 
-// Runs `program` with MAZEKIT_PICTURES=pictures through the one runner (run/process.hpp),
-// its output to `log`. Returns its exit status (or 128 + the signal that ended it).
-int runPictureProgram(const fs::path& program, const fs::path& pictures, const fs::path& log) {
+// The command that draws a step's picture: the program of the step's solution, running the
+// step's own test cases (its file tag), told where to save the picture and what to name it.
+run::Command pictureCommand(const ManifestStep& step, const fs::path& pictures) {
   run::Command command;
-  command.argv = {program.string()};
-  command.environment = run::inheritedEnvironment({"MAZEKIT_PICTURES=" + pictures.string()});
+  command.argv = {step.pictureProgram.string(), "-#", "[" + step.fileTag + "]"};
+  command.environment = run::inheritedEnvironment(
+      {"MAZEKIT_PICTURES=" + pictures.string(), "MAZEKIT_PICTURE_STEP=" + step.id});
+  return command;
+}
+
+// Runs a step's picture command through the one runner (run/process.hpp), its output to
+// `log`. Returns its exit status (or 128 + the signal that ended it).
+int runPictureProgram(const ManifestStep& step, const fs::path& pictures, const fs::path& log) {
+  const run::Command command = pictureCommand(step, pictures);
+  const fs::path& program = step.pictureProgram;
   run::Limits limits;
   limits.wallSeconds = 120;
   limits.cpuSeconds = 120;
@@ -213,9 +222,9 @@ GalleryResult renderGallery(const Kit& kit, const Manifest& manifest,
       const fs::path folder = out / "lessons" / lesson.id;
       fs::create_directories(folder);
       for (const auto& step : lesson.steps) {
-        const fs::path program = manifest.step(lesson.id, step.id).pictureProgram;
+        const ManifestStep& built = manifest.step(lesson.id, step.id);
         const fs::path log = scratch.path / (lesson.id + "_" + step.id + ".out");
-        const int status = runPictureProgram(program, scratch.path, log);
+        const int status = runPictureProgram(built, scratch.path, log);
         const fs::path drawn = scratch.path / lesson.id / step.id;
         for (const char* extension : {".png", ".svg"}) {
           fs::path picture = drawn;
@@ -226,7 +235,8 @@ GalleryResult renderGallery(const Kit& kit, const Manifest& manifest,
                 " (" + step.id + "): its picture program " +
                 (status != 0 ? "failed with status " + std::to_string(status)
                              : std::string("saved no picture")) +
-                "; run it to see why: MAZEKIT_PICTURES=/tmp/pictures '" + program.string() + "'");
+                "; run it to see why: MAZEKIT_PICTURES=/tmp/pictures '" +
+                built.pictureProgram.string() + "' -# '[" + built.fileTag + "]'");
           }
           fs::path target = folder / step.id;
           target += extension;

@@ -7,7 +7,8 @@
 //     maze-animation.html             the same with a slider and a play button
 //
 // The step pictures come from the lesson picture programs in the kit's build tree
-// (lessonNN_sol_stepKK_stepKK: step K's test against step K's solution).
+// (lessonNN_sol_stepKK: the tests up to step K against step K's solution; each picture is drawn
+// by running only step K's test cases, picked by their file tag).
 
 #include <cstddef>
 #include <cstdint>
