@@ -44,6 +44,7 @@ test_packages=(
   clang-format                      # the tests check every C++ file follows .clang-format
   procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless
+  zsh fish                          # the tests load mazekit's shell completions in each shell
 )
 # One test tool comes from npm, after the packages: the tests validate the students' GitHub
 # workflow with it. (--list prints the Debian packages only.)

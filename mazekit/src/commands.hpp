@@ -34,6 +34,9 @@ void addRenderCommand(CLI::App& app);  ///< mazekit render: the gallery of every
 void addMazeCommand(CLI::App& app);    ///< mazekit maze: a maze made, solved and drawn
 }  // namespace render
 
+/// mazekit completions bash|zsh|fish: a completion script made from the command table
+void addCompletionsCommand(CLI::App& app);
+
 /// Sets mazekit's exit status when a command reports a failed check (1) rather than an error.
 /// Bad usage is reported by throwing UsageError (status 2); any other exception is status 1.
 void setExitStatus(int status);

@@ -17,7 +17,7 @@ constexpr void (*commandTable[])(CLI::App&) = {
     student::addHintCommand,     student::addListCommand,     student::addResetCommand,
     student::addInitRepoCommand, student::addPlayCommand,     grade::addGradeCommand,
     grade::addGradeOneCommand,   grade::addAutograderCommand, verify::addVerifyCommand,
-    render::addRenderCommand,    render::addMazeCommand,
+    render::addRenderCommand,    render::addMazeCommand,      addCompletionsCommand,
 };
 
 int exitStatus = 0;

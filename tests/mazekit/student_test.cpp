@@ -583,6 +583,68 @@ TEST_CASE("mazekit --version names the kit's version and mazekit help shows a co
         std::string::npos);
 }
 
+TEST_CASE("mazekit completions completes the commands and their options in bash, zsh and fish",
+          "[mazekit][completions]") {
+  const fs::path dir = freshDir("completions");
+  for (const char* shell : {"bash", "zsh", "fish"}) {
+    const auto script = runMazekit(std::string("completions ") + shell, {}, "completions");
+    INFO(script.err);
+    REQUIRE(script.status == 0);
+    writeFile(dir / shell, script.out);
+  }
+  const std::string bashFile = (dir / "bash").string();
+  const std::string zshFile = (dir / "zsh").string();
+  const std::string fishFile = (dir / "fish").string();
+
+  // bash: the function fills COMPREPLY for the words typed so far, as bash asks it to.
+  const auto bash = [&](const std::string& line) {
+    const run::Result r =
+        runShell({"/bin/bash", "-c",
+                  "source \"$0\"; read -ra COMP_WORDS <<< \"$1\"; [[ \"$1\" == *' ' ]] && "
+                  "COMP_WORDS+=(''); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _mazekit; "
+                  "printf '%s\\n' \"${COMPREPLY[@]}\"",
+                  bashFile, line},
+                 {});
+    return r.output;
+  };
+  CHECK(bash("mazekit gr") == "grade\ngrade-one\n");
+  CHECK(bash("mazekit grade --j") == "--jobs\n--json\n");
+  CHECK(bash("mazekit help wa") == "watch\n");
+  CHECK(bash("mazekit comp") == "completions\n");
+
+  // fish: its own `complete -C` lists what it would offer, with the descriptions.
+  const auto fish = [&](const std::string& line) {
+    return runShell({"/usr/bin/fish", "--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
+                     fishFile, line},
+                    {})
+        .output;
+  };
+  CHECK(fish("mazekit wa") ==
+        "watch\tCheck again on every save of your code; move on by itself when a step turns "
+        "green\n");
+  CHECK(fish("mazekit grade --jo").find("--jobs\t") == 0);
+  CHECK(fish("mazekit help ver") == "verify\n");
+
+  // zsh: the script parses, and loaded after compinit it is the completion for mazekit.
+  CHECK(runShell({"/usr/bin/zsh", "-n", zshFile}, {}).exitedWith(0));
+  const run::Result zsh =
+      runShell({"/usr/bin/zsh", "-f", "-c",
+                "autoload -Uz compinit && compinit -u -d \"$1.dump\" && source \"$1\" && "
+                "print -r -- $_comps[mazekit]",
+                "zsh", zshFile},
+               {});
+  CHECK(zsh.output == "_mazekit\n");
+  const std::string zshText = readFile(dir / "zsh");
+  CHECK(zshText.find("'grade-one:Grade one student") != std::string::npos);
+  CHECK(zshText.find("'--jobs[") != std::string::npos);
+
+  const auto bad = runMazekit("completions tcsh", {}, "completions-bad");
+  CHECK(bad.status == 2);
+  CHECK(bad.err ==
+        "mazekit: completions: there are no completions for the shell 'tcsh': give bash, zsh or "
+        "fish\n");
+}
+
 TEST_CASE("mazekit with a build tree that is not there says how to build the kit") {
   const fs::path dir = freshDir("no-build");
   const auto run = runMazekit("status",
@@ -958,6 +1020,77 @@ TEST_CASE("an explanation names what the student wrote and what to write instead
   REQUIRE(goTo);
   CHECK(goTo->find("goTo(x, y)") != std::string::npos);
   CHECK_FALSE(student::explainCompileError("some error no student has met"));
+}
+
+TEST_CASE("each exception that stops a test is explained, the known ones in their own words",
+          "[mazekit][student]") {
+  // The samples are what g++ 12's libstdc++ and the turtle library say.
+  std::set<std::string> said;
+  for (const auto& known : student::knownExceptions()) {
+    INFO(known.sample);
+    const std::string explained = student::explainException(known.sample);
+    CHECK(explained.find('$') == std::string::npos);
+    CHECK(explained.size() < 260);
+    said.insert(explained);
+  }
+  CHECK(said.size() == student::knownExceptions().size());
+  const std::string range = student::explainException(
+      "vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)");
+  CHECK(range.find("its item 20 with .at(), and it holds 20 items") != std::string::npos);
+  CHECK(student::explainException("unknown colour 'bleu' \xE2\x80\x94 did you mean 'blue'?")
+            .find("the colour 'bleu'") != std::string::npos);
+  // A message the kit has no words for still gets the first advice, and so does none at all.
+  CHECK(student::explainException("maze size must be even").find("nothing caught it") !=
+        std::string::npos);
+  CHECK(student::explainException("").find("nothing caught it") != std::string::npos);
+}
+
+TEST_CASE("a red step lists every test case that failed, and an exception as what the code threw",
+          "[mazekit][student]") {
+  run::Result ran;
+  ran.started = true;
+  ran.exitCode = 1;
+  run::HarnessReport report;
+  report.state = run::HarnessReport::State::read;
+  const auto testCase = [](std::string name, int line, std::string failure) {
+    run::TestCaseReport c;
+    c.name = std::move(name);
+    c.assertions = 2;
+    c.failed = failure.empty() ? 0 : 1;
+    c.failureFile = "/kit/lessons/01-turtle-warmup/tests/step02_blue_background.cpp";
+    c.failureLine = line;
+    c.failure = std::move(failure);
+    return c;
+  };
+  report.testCases = {
+      testCase("a check", 8,
+               "CHECK( screen.bgcolor() == \"blue\" ), with values white == \"blue\""),
+      testCase("a passing one", 0, ""),
+      testCase("a call", 12, "exception: unknown colour 'bleu' \xE2\x80\x94 did you mean 'blue'?")};
+  run::StepExpectation expected;
+  expected.testCases = {"a check", "a passing one", "a call"};
+  const StepResult result = judgeStep(ran, report, expected, {"/kit"});
+  CHECK(result.summary == "failed");
+  REQUIRE(result.detail.size() == 4);
+  CHECK(result.detail[0] ==
+        "in \"a check\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:8");
+  CHECK(result.detail[2] ==
+        "in \"a call\" at lessons/01-turtle-warmup/tests/step02_blue_background.cpp:12");
+  CHECK(result.detail[3] ==
+        "  your code threw an exception: unknown colour 'bleu' \xE2\x80\x94 did you mean 'blue'?");
+  CHECK(result.explanation.find("does not know the colour 'bleu'") != std::string::npos);
+
+  // Seven that fail: five are shown, and the others counted.
+  report.testCases.clear();
+  expected.testCases.clear();
+  for (int i = 1; i <= 7; ++i) {
+    report.testCases.push_back(testCase("case " + std::to_string(i), i, "REQUIRE( false )"));
+    expected.testCases.push_back("case " + std::to_string(i));
+  }
+  const StepResult seven = judgeStep(ran, report, expected, {"/kit"});
+  REQUIRE(seven.detail.size() == 11);
+  CHECK(seven.detail.back() == "and 2 more test cases of the step fail");
+  CHECK(seven.explanation.empty());
 }
 
 // ---- watch: the next verdict first, the earlier steps in the background ----------------------

@@ -51,6 +51,12 @@ std::string TestCaseReport::firstFailure() const {
   return "test line " + std::to_string(failureLine) + ": " + failure;
 }
 
+std::optional<std::string> TestCaseReport::thrown() const {
+  static constexpr std::string_view prefix = "exception: ";
+  if (failure.compare(0, prefix.size(), prefix) != 0) return std::nullopt;
+  return failure.substr(prefix.size());
+}
+
 HarnessReport readHarnessReport(std::string_view channel, const std::optional<Key>& key) {
   HarnessReport report;
   if (channel.empty()) return report;

@@ -28,6 +28,9 @@ struct TestCaseReport {
 
   /// "test line 12: REQUIRE( ... ), with values 0 == 1", or "" when nothing failed.
   std::string firstFailure() const;
+  /// The message of the exception that stopped the test case (the harness reports it as
+  /// "exception: <message>"), or nothing when it was stopped by a check or not at all.
+  std::optional<std::string> thrown() const;
 };
 
 struct HarnessReport {

@@ -129,6 +129,45 @@ const std::vector<Explanation>& explanations() {
   return table;
 }
 
+// The messages of exceptions that stop a beginner's test: the standard library's terse ones
+// and the kit's own, which say what would be right already (so their words say where to look).
+const std::vector<Explanation>& exceptionExplanations() {
+  static const std::vector<Explanation> table = {
+      entry(
+          R"(vector::_M_range_check: __n \(which is (\d+)\) >= this->size\(\) \(which is (\d+)\))",
+          "Your code asked a vector for its item $1 with .at(), and it holds $2 items, "
+          "numbered from 0 to one less than $2: check the loop's bounds, or the row and the "
+          "column your code passed.",
+          "vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)",
+          "an index past the end of a vector"),
+      entry(
+          R"(basic_string::(?:at|substr|_M_check|replace|erase|insert): __(?:n|pos) \(which is (\d+)\) >=? this->size\(\) \(which is (\d+)\))",
+          "Your code asked a string for its character $1, and it holds $2 characters, "
+          "numbered from 0 to one less than $2.",
+          "basic_string::at: __n (which is 5) >= this->size() (which is 3)",
+          "an index past the end of a string"),
+      entry(R"(^sto(?:i|l|ll|ul|ull|f|d|ld)$)",
+            "std::stoi (or std::stod) was given text that does not start with a number: print "
+            "the text before converting it to see what it holds.",
+            "stoi", "text that is not a number"),
+      entry(R"(std::bad_alloc)",
+            "Your code asked for more memory than there is: most often a loop that never ends, "
+            "adding to a vector or a string each time round.",
+            "std::bad_alloc", "out of memory"),
+      entry(R"(unknown colou?r '([^']*)')",
+            "The turtle library does not know the colour '$1': use one of Python's colour "
+            "names (docs/turtle.md lists them), or \"#rrggbb\". It stopped your code at the "
+            "call that named it.",
+            "unknown colour 'bleu' \xE2\x80\x94 did you mean 'blue'?", "an unknown colour name"),
+      entry(R"(.)",
+            "Your code threw an exception and nothing caught it, so the test stopped there, "
+            "before its checks. The message above says what was wrong (the turtle's and the "
+            "maze's say what would be right too): find the call in your code that it names.",
+            "a message of the kit's own", "any other exception"),
+  };
+  return table;
+}
+
 // g++ quotes with ‘ and ’ under a UTF-8 locale, with ' under C.
 std::string asciiQuotes(std::string text) {
   for (const char* quote : {"\xE2\x80\x98", "\xE2\x80\x99"}) {
@@ -150,12 +189,29 @@ std::optional<std::string> explainCompileError(const std::string& message) {
   return std::nullopt;
 }
 
+namespace {
+std::vector<KnownError> knownOf(const std::vector<Explanation>& table) {
+  std::vector<KnownError> all;
+  for (const Explanation& e : table) all.push_back(e.known);
+  return all;
+}
+}  // namespace
+
 const std::vector<KnownError>& knownCompileErrors() {
-  static const std::vector<KnownError> known = [] {
-    std::vector<KnownError> all;
-    for (const Explanation& e : explanations()) all.push_back(e.known);
-    return all;
-  }();
+  static const std::vector<KnownError> known = knownOf(explanations());
+  return known;
+}
+
+std::string explainException(const std::string& message) {
+  for (const Explanation& e : exceptionExplanations()) {
+    std::smatch match;
+    if (std::regex_search(message, match, e.pattern)) return match.format(e.text);
+  }
+  return exceptionExplanations().back().text;  // an empty message
+}
+
+const std::vector<KnownError>& knownExceptions() {
+  static const std::vector<KnownError> known = knownOf(exceptionExplanations());
   return known;
 }
 

@@ -24,4 +24,15 @@ struct KnownError {
 };
 const std::vector<KnownError>& knownCompileErrors();
 
+/// What an exception that stopped a step's test means, from its message: what the library or
+/// the kit that threw it asks for, or what a standard library's message means; always a
+/// sentence, since every exception that stops a test needs the same first advice.
+///
+///     explainException("vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)")
+///     // "Your code asked a vector for its item 20 with .at(), and it holds 20 ..."
+std::string explainException(const std::string& message);
+
+/// The exceptions explainException knows by their messages, each with a sample.
+const std::vector<KnownError>& knownExceptions();
+
 }  // namespace mazekit::student

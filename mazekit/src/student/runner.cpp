@@ -94,12 +94,16 @@ run::Result cmakeBuild(const Kit& kit, const std::vector<std::string>& targets,
   return run::runProcess(command, limits, stop);
 }
 
-// The words a student reads under RED for a failed check: where it is and what it says.
+// The words a student reads under RED for a failed test case: where its first failed check is
+// and what it says. An exception that stopped it is said as one: its message is the kit's (or
+// the library's) own words, not a check of the test's.
 std::vector<std::string> failureLines(const run::TestCaseReport& failed,
                                       const std::vector<fs::path>& roots) {
   std::string where = relativeTo(failed.failureFile, roots);
   if (failed.failureLine > 0) where += ":" + std::to_string(failed.failureLine);
-  return {"in \"" + failed.name + "\" at " + where, "  " + shorten(failed.failure, 200)};
+  std::string what = failed.failure;
+  if (const auto message = failed.thrown()) what = "your code threw an exception: " + *message;
+  return {"in \"" + failed.name + "\" at " + where, "  " + shorten(what, 200)};
 }
 
 }  // namespace
@@ -340,14 +344,24 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   result.summary = std::string(run::outcomeName(verdict.outcome));
   if (result.green) return result;
 
-  // The first failed check, where it is and what it says; else the verdict's reason.
+  // Every test case that failed (its first failed check: where it is and what it says), and
+  // what the first exception among them means; else the verdict's reason.
+  constexpr std::size_t shownCases = 5;
+  std::size_t failedCases = 0;
   for (const run::TestCaseReport& testCase : report.testCases) {
-    if (!testCase.failure.empty()) {
-      if (verdict.outcome != run::Outcome::failed) result.detail.push_back(verdict.reason);
-      for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
-      return result;
-    }
+    if (testCase.failure.empty()) continue;
+    if (failedCases++ >= shownCases) continue;
+    if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
+      result.detail.push_back(verdict.reason);
+    for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
+    const auto thrown = testCase.thrown();
+    if (thrown && result.explanation.empty()) result.explanation = explainException(*thrown);
   }
+  if (failedCases > shownCases) {
+    result.detail.push_back("and " + std::to_string(failedCases - shownCases) +
+                            " more test cases of the step fail");
+  }
+  if (failedCases > 0) return result;
   result.detail.push_back(verdict.reason);
   if (verdict.outcome == run::Outcome::endedEarly || verdict.outcome == run::Outcome::crashed) {
     // What the program printed last may say why.
