@@ -149,7 +149,7 @@ void Screen::bgcolor(double r, double g, double b) {
   bgcolor(Color::fromRgb(r, g, b, impl().colormode));
 }
 
-const Color& Screen::bgcolor() const { return impl().bgcolor; }
+Color Screen::bgcolor() const { return impl().bgcolor.inColormode(impl().colormode); }
 int Screen::width() const { return impl().width; }
 int Screen::height() const { return impl().height; }
 void Screen::title(std::string_view text) { impl().title = std::string(text); }
@@ -270,8 +270,8 @@ std::vector<StampInfo> Screen::stamps() const {
   std::vector<StampInfo> result;
   for (const detail::Item& item : self.items) {
     if (const auto* stamp = std::get_if<detail::Stamp>(&item.shape)) {
-      const double heading =
-          std::fmod(std::atan2(stamp->orient.y, stamp->orient.x) * 180.0 / M_PI + 360.0, 360.0);
+      // The one heading formula, so a stamp says what heading() said when it was made.
+      const double heading = detail::headingOf(stamp->orient);
       result.push_back({item.id, stamp->position, heading, self.shapes[stamp->shape].name,
                         stamp->pencolor, stamp->fillcolor});
     }

@@ -524,9 +524,7 @@ void Turtle::color(double r, double g, double b) {
   color(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-std::pair<Color, Color> Turtle::color() const {
-  return {self().pose.pencolor, self().pose.fillcolor};
-}
+std::pair<Color, Color> Turtle::color() const { return {pencolor(), fillcolor()}; }
 
 void Turtle::pencolor(const Color& color) {
   self().changePose([&](Pose& p) { p.pencolor = color; });
@@ -536,7 +534,10 @@ void Turtle::pencolor(double r, double g, double b) {
   pencolor(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-const Color& Turtle::pencolor() const { return self().pose.pencolor; }
+Color Turtle::pencolor() const {
+  const State& s = self();
+  return s.pose.pencolor.inColormode(s.canvas().colormode);
+}
 
 void Turtle::fillcolor(const Color& color) {
   self().changePose([&](Pose& p) { p.fillcolor = color; });
@@ -546,7 +547,10 @@ void Turtle::fillcolor(double r, double g, double b) {
   fillcolor(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-const Color& Turtle::fillcolor() const { return self().pose.fillcolor; }
+Color Turtle::fillcolor() const {
+  const State& s = self();
+  return s.pose.fillcolor.inColormode(s.canvas().colormode);
+}
 
 // --- Filling ---------------------------------------------------------------------------------
 

@@ -149,7 +149,12 @@ class Turtle {
   double width() const { return pensize(); }
 
   // --- Colour control ---------------------------------------------------------------------
-  /// Pen and fill colour together, or each on its own.
+  /// Pen and fill colour together, or each on its own. The getters answer as Python's do:
+  /// the name if a name was set, otherwise the (r, g, b) numbers in the screen's colormode.
+  ///
+  ///     t.pencolor("#ff8000");
+  ///     t.pencolor() == turtle::RGB(1.0, 0.5019607843137255, 0.0);   // true
+  ///     t.pencolor().isName();                                        // false
   void color(const Color& both);
   void color(const Color& pen, const Color& fill);
   void color(double r, double g, double b);
@@ -157,10 +162,10 @@ class Turtle {
   std::pair<Color, Color> color() const;
   void pencolor(const Color& color);
   void pencolor(double r, double g, double b);
-  const Color& pencolor() const;
+  Color pencolor() const;
   void fillcolor(const Color& color);
   void fillcolor(double r, double g, double b);
-  const Color& fillcolor() const;
+  Color fillcolor() const;
 
   // --- Filling ----------------------------------------------------------------------------
   /// Call before drawing a shape to be filled, and end_fill() after it; the fill lies

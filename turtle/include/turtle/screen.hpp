@@ -48,10 +48,11 @@ class Screen {
   Screen& operator=(const Screen&) = delete;
 
   // --- Window control -----------------------------------------------------------------
-  /// Background colour. White at first.
+  /// Background colour. White at first. Read back as Python's: the name if a name was set,
+  /// otherwise the (r, g, b) numbers in the screen's colormode (see Color).
   void bgcolor(const Color& color);
   void bgcolor(double r, double g, double b);
-  const Color& bgcolor() const;
+  Color bgcolor() const;
   int width() const;
   int height() const;
   int window_width() const { return width(); }
