@@ -271,3 +271,14 @@ TEST_CASE("a colour compares equal to its numbers in the colormode it was read i
   CHECK_THROWS_WITH(turtle::Color("red").inColormode(100), "colormode must be 1.0 or 255, got 100");
   CHECK_THROWS_WITH(turtle::RGB(1, 2, 3)[3], "an (r, g, b) colour has indexes 0, 1 and 2, got 3");
 }
+
+TEST_CASE("a 3-digit hex colour reads back as the colour drawn, not as Python's getter reads it",
+          "[python][color]") {
+  Screen screen;
+  Turtle t(screen);
+  t.pencolor("#f80");
+  // Python: (0.9411764705882353, 0.5019607843137255, 0.0), 16 times each digit, though Tk
+  // draws #ff8800. The kit answers with the colour drawn (docs/turtle.md, coming from Python).
+  CHECK(t.pencolor().rgb() == turtle::RGB(1.0, 0.5333333333333333, 0.0));
+  CHECK(t.pencolor() == "#ff8800");
+}
