@@ -48,8 +48,8 @@ struct Pose {
   bool penDown = true;
   bool visible = true;
   double pensize = 1;
-  Color pencolor{"black"};
-  Color fillcolor{"black"};
+  Color pencolor;   // black: Color() is black without looking the name up, and every undo
+  Color fillcolor;  // step makes a Pose
   Resize resize = Resize::noresize;  // Python's default
   double stretchWid = 1;
   double stretchLen = 1;
