@@ -65,7 +65,14 @@ void setColor(cairo_t* cr, const Color& c) {
 // along the heading as it looks on the canvas, +x to its right, after the shape's matrix.
 // The stamp moves by less than half a pixel so that its box starts on a whole pixel: a
 // 20×20 square then covers exactly 20×20 pixels, with no blurred edge to show a seam.
-std::vector<Vec2D> stampCorners(const Transform& t, const Screen::Impl& screen, const Stamp& s) {
+struct StampCorners {
+  std::vector<Vec2D> offsets;  // from the centre, in Cairo's directions
+  double cx = 0;               // the centre, in pixels
+  double cy = 0;
+  Vec2D operator[](std::size_t i) const { return {cx + offsets[i].x, cy + offsets[i].y}; }
+};
+
+StampCorners stampCorners(const Transform& t, const Screen::Impl& screen, const Stamp& s) {
   const std::vector<Vec2D>& polygon = screen.shapes[static_cast<std::size_t>(s.shape)].polygon;
   double e0 = s.orient.x;
   double e1 = s.orient.y;
@@ -75,30 +82,31 @@ std::vector<Vec2D> stampCorners(const Transform& t, const Screen::Impl& screen, 
     e1 = seen.y / abs(seen);
   }
   const ShapeTransform& m = s.matrix;
-  std::vector<Vec2D> corners(polygon.size());  // from the centre, in Cairo's directions
+  StampCorners corners;
+  corners.offsets.resize(polygon.size());
   double left = 0;
   double top = 0;
   for (std::size_t i = 0; i < polygon.size(); ++i) {
     const double px = m.t11 * polygon[i].x + m.t12 * polygon[i].y;
     const double py = m.t21 * polygon[i].x + m.t22 * polygon[i].y;
-    corners[i] = {e1 * px + e0 * py, -(-e0 * px + e1 * py)};
-    left = i == 0 ? corners[i].x : std::min(left, corners[i].x);
-    top = i == 0 ? corners[i].y : std::min(top, corners[i].y);
+    corners.offsets[i] = {e1 * px + e0 * py, -(-e0 * px + e1 * py)};
+    left = i == 0 ? corners.offsets[i].x : std::min(left, corners.offsets[i].x);
+    top = i == 0 ? corners.offsets[i].y : std::min(top, corners.offsets[i].y);
   }
-  const double cx = std::floor(t.x(s.position.x) + left + 0.5) - left;
-  const double cy = std::floor(t.y(s.position.y) + top + 0.5) - top;
-  for (Vec2D& corner : corners) corner = corner + Vec2D(cx, cy);
+  corners.cx = std::floor(t.x(s.position.x) + left + 0.5) - left;
+  corners.cy = std::floor(t.y(s.position.y) + top + 0.5) - top;
   return corners;
 }
 
 void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
-  const std::vector<Vec2D> corners = stampCorners(t, screen, s);
-  if (corners.empty()) return;  // "blank"
-  for (std::size_t i = 0; i < corners.size(); ++i) {
+  const StampCorners corners = stampCorners(t, screen, s);
+  if (corners.offsets.empty()) return;  // "blank"
+  for (std::size_t i = 0; i < corners.offsets.size(); ++i) {
+    const Vec2D corner = corners[i];
     if (i == 0) {
-      cairo_move_to(cr, corners[i].x, corners[i].y);
+      cairo_move_to(cr, corner.x, corner.y);
     } else {
-      cairo_line_to(cr, corners[i].x, corners[i].y);
+      cairo_line_to(cr, corner.x, corner.y);
     }
   }
   cairo_close_path(cr);
@@ -302,13 +310,14 @@ Transform transformOf(const Screen::Impl& screen) {
 // outline an odd number of times.
 bool stampContains(const Screen::Impl& screen, const Stamp& stamp, double x, double y) {
   const Transform t = transformOf(screen);
-  const std::vector<Vec2D> corners = stampCorners(t, screen, stamp);
+  const StampCorners corners = stampCorners(t, screen, stamp);
   const double px = t.x(x);
   const double py = t.y(y);
   bool inside = false;
-  for (std::size_t i = 0, j = corners.size() - 1; i < corners.size(); j = i++) {
-    const Vec2D& a = corners[i];
-    const Vec2D& b = corners[j];
+  const std::size_t n = corners.offsets.size();
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2D a = corners[i];
+    const Vec2D b = corners[j];
     if ((a.y > py) != (b.y > py) && px < (b.x - a.x) * (py - a.y) / (b.y - a.y) + a.x) {
       inside = !inside;
     }
