@@ -62,9 +62,10 @@ struct ShapeTransform {
   double t22 = 1;
 };
 
-/// A turtle on a Screen. It starts in the centre facing east (heading 0), pen down,
-/// black, shape "classic", visible. Angles are in degrees, counter-clockwise, unless you
-/// call radians(). Every drawing call is recorded on the screen.
+/// A turtle on a Screen. It starts in the centre facing east (heading 0), pen down, black,
+/// shape "classic", visible. Angles are in degrees, counter-clockwise, unless you call
+/// radians(); in the screen's "logo" mode heading 0 is north and angles go clockwise.
+/// Every drawing call is recorded on the screen.
 ///
 ///     turtle::Screen screen;
 ///     turtle::Turtle t(screen);
