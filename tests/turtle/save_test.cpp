@@ -6,35 +6,14 @@
 #include <fstream>
 #include <sstream>
 
-#include <unistd.h>
+#include "temp_folder.hpp"
 
 namespace fs = std::filesystem;
+using kit_test::TempFolder;
 using turtle::Screen;
 using turtle::Turtle;
 
 namespace {
-
-// A fresh empty folder for one test, removed afterwards.
-struct TempFolder {
-  fs::path path;
-  TempFolder() {
-    path = fs::temp_directory_path() /
-           ("mazekit-save-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempFolder() { fs::remove_all(path); }
-  TempFolder(const TempFolder&) = delete;
-  TempFolder& operator=(const TempFolder&) = delete;
-  static int& counter() {
-    static int n = 0;
-    return n;
-  }
-  std::size_t fileCount() const {
-    return static_cast<std::size_t>(
-        std::distance(fs::directory_iterator(path), fs::directory_iterator()));
-  }
-};
 
 std::string readFile(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

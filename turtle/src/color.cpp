@@ -7,6 +7,9 @@
 #include <iomanip>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
+
+#include "turtle/pen.hpp"  // pythonStr
 
 namespace turtle {
 namespace {
@@ -117,6 +120,22 @@ std::string unknownColorMessage(std::string_view text) {
   return message.str();
 }
 
+void requireColormode(double colormode) {
+  if (colormode != 1.0 && colormode != 255.0) {
+    std::ostringstream message;
+    message << "colormode must be 1.0 or 255, got " << colormode;
+    throw ColorError(message.str());
+  }
+}
+
+// One of (r, g, b) in the colormode as a byte, rounded as Python rounds (half to even:
+// round(127.5) == 128, which nearbyint also gives); false outside 0…colormode or for NaN.
+bool byteOf(double value, double colormode, int& byte) {
+  if (!(value >= 0.0 && value <= colormode)) return false;
+  byte = static_cast<int>(std::nearbyint(colormode == 1.0 ? value * 255.0 : value));
+  return true;
+}
+
 std::string hexOf(int r, int g, int b) {
   std::ostringstream out;
   out << '#' << std::hex << std::setfill('0') << std::setw(2) << r << std::setw(2) << g
@@ -151,25 +170,41 @@ Color::Color(std::string name, int r, int g, int b)
       b_(static_cast<unsigned char>(b)) {}
 
 Color Color::fromRgb(double r, double g, double b, double colormode) {
-  if (colormode != 1.0 && colormode != 255.0) {
-    std::ostringstream message;
-    message << "colormode must be 1.0 or 255, got " << colormode;
-    throw ColorError(message.str());
-  }
+  requireColormode(colormode);
   std::array<int, 3> rgb{};
   const std::array<double, 3> given{r, g, b};
   for (std::size_t i = 0; i < 3; ++i) {
-    const double value = given[i];
-    if (!(value >= 0.0 && value <= colormode)) {  // also rejects NaN
+    if (!byteOf(given[i], colormode, rgb[i])) {
       std::ostringstream message;
       message << "bad colour (" << r << ", " << g << ", " << b << "): with colormode " << colormode
               << " each number must be from 0 to " << colormode;
       throw ColorError(message.str());
     }
-    // Python rounds half to even (round(127.5) == 128); nearbyint does the same.
-    rgb[i] = static_cast<int>(std::nearbyint(colormode == 1.0 ? value * 255.0 : value));
   }
   return Color(hexOf(rgb[0], rgb[1], rgb[2]), rgb[0], rgb[1], rgb[2]);
+}
+
+// Python's _color: each byte times the colormode, divided by 255, in that order, so the
+// numbers are the very doubles Python gives.
+RGB Color::rgb() const {
+  const double mode = colormodeOrOne();
+  return {r_ * mode / 255, g_ * mode / 255, b_ * mode / 255};
+}
+
+Color Color::inColormode(double colormode) const {
+  requireColormode(colormode);
+  Color read = *this;
+  read.colormode_ = static_cast<unsigned char>(colormode);
+  return read;
+}
+
+bool Color::sameAs(const RGB& numbers) const {
+  const double mode = colormodeOrOne();
+  int r = 0;
+  int g = 0;
+  int b = 0;
+  return byteOf(numbers.r, mode, r) && byteOf(numbers.g, mode, g) && byteOf(numbers.b, mode, b) &&
+         r == r_ && g == g_ && b == b_;
 }
 
 std::string Color::hex() const { return hexOf(r_, g_, b_); }
@@ -181,7 +216,26 @@ std::vector<std::string> Color::names() {
   return all;
 }
 
+double RGB::operator[](int index) const {
+  switch (index) {
+    case 0:
+      return r;
+    case 1:
+      return g;
+    case 2:
+      return b;
+    default:
+      throw std::out_of_range("an (r, g, b) colour has indexes 0, 1 and 2, got " +
+                              std::to_string(index));
+  }
+}
+
+std::ostream& operator<<(std::ostream& out, const RGB& c) {
+  return out << "(" << pythonStr(c.r) << ", " << pythonStr(c.g) << ", " << pythonStr(c.b) << ")";
+}
+
 std::ostream& operator<<(std::ostream& out, const Color& c) {
+  if (!c.isName() && c.colormode_ != 0) return out << c.rgb();
   out << c.name();
   if (lowerCase(c.name()) != c.hex()) out << " (" << c.hex() << ")";
   return out;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "turtle/color.hpp"
+#include "turtle/pen.hpp"
 #include "turtle/vec2d.hpp"
 
 namespace turtle::detail {
@@ -22,9 +23,8 @@ struct Line {
 struct Stamp {
   int shape = 0;  // index into Screen::Impl::shapes
   Vec2D position;
-  Vec2D orient{1, 0};  // unit vector of the heading
-  double stretchWid = 1;
-  double stretchLen = 1;
+  Vec2D orient{1, 0};     // unit vector of the heading
+  ShapeTransform matrix;  // stretch, shear and tilt, as the turtle's resizemode gives them
   double outline = 1;
   Color pencolor;
   Color fillcolor;
@@ -57,6 +57,14 @@ struct Item {
   int id = 0;     // increasing: the list stays sorted by id
   int owner = 0;  // the turtle that drew it
   std::variant<Line, Stamp, Dot, Fill, Text> shape;
+};
+
+/// A picture read from a PNG file (Screen::bgpic), as Cairo's ARGB32 pixels.
+struct Picture {
+  int width = 0;
+  int height = 0;
+  int stride = 0;  // bytes from one row to the next
+  std::vector<unsigned char> pixels;
 };
 
 /// A named polygon, in the shape's own coordinates (+y is the way the turtle faces).

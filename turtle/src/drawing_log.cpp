@@ -42,8 +42,14 @@ std::string quoted(const std::string& text) {
 
 std::string drawingLog(const Screen::Impl& screen) {
   std::ostringstream log;
-  log << "screen " << screen.width << "x" << screen.height << " bgcolor " << screen.bgcolor.name()
-      << "\n";
+  log << "screen " << screen.width << "x" << screen.height << " bgcolor " << screen.bgcolor.name();
+  if (screen.mode == "world") {
+    log << " world " << point(screen.worldLowerLeft) << " " << point(screen.worldUpperRight);
+  } else if (screen.mode != "standard") {
+    log << " mode " << screen.mode;
+  }
+  if (screen.bgpic) log << " bgpic " << quoted(screen.bgpicName);
+  log << "\n";
   for (const Item& item : screen.items) {
     if (const auto* line = std::get_if<Line>(&item.shape)) {
       log << "line " << point(line->from) << " -> " << point(line->to) << " width "
@@ -52,9 +58,13 @@ std::string drawingLog(const Screen::Impl& screen) {
       log << "stamp " << item.id << " "
           << screen.shapes[static_cast<std::size_t>(stamp->shape)].name << " at "
           << point(stamp->position) << " heading " << number(headingOf(stamp->orient));
-      if (stamp->stretchWid != 1 || stamp->stretchLen != 1 || stamp->outline != 1) {
-        log << " size " << number(stamp->stretchWid) << "x" << number(stamp->stretchLen)
-            << " outline " << number(stamp->outline);
+      const ShapeTransform& m = stamp->matrix;
+      if (m.t12 != 0 || m.t21 != 0) {
+        log << " transform (" << number(m.t11) << "," << number(m.t12) << "," << number(m.t21)
+            << "," << number(m.t22) << ") outline " << number(stamp->outline);
+      } else if (m.t11 != 1 || m.t22 != 1 || stamp->outline != 1) {
+        log << " size " << number(m.t11) << "x" << number(m.t22) << " outline "
+            << number(stamp->outline);
       }
       log << " pen " << stamp->pencolor.name() << " fill " << stamp->fillcolor.name() << "\n";
     } else if (const auto* dot = std::get_if<Dot>(&item.shape)) {

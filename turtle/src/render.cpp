@@ -55,45 +55,58 @@ cairo_status_t appendToString(void* closure, const unsigned char* data, unsigned
 
 // --- From turtle coordinates to Cairo's ------------------------------------------------------
 
-// Turtle space has its origin in the centre and y up; Cairo's has it top-left and y down.
-struct Transform {
-  double halfW;
-  double halfH;
-  double x(double tx) const { return halfW + tx; }
-  double y(double ty) const { return halfH - ty; }
-};
-
 void setColor(cairo_t* cr, const Color& c) {
   cairo_set_source_rgb(cr, c.red() / 255.0, c.green() / 255.0, c.blue() / 255.0);
 }
 
 // --- Each kind of item -----------------------------------------------------------------------
 
-void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
+// The stamp's corners in pixels, as Python's _polytrafo places them: the shape's +y axis
+// along the heading as it looks on the canvas, +x to its right, after the shape's matrix.
+// The stamp moves by less than half a pixel so that its box starts on a whole pixel: a
+// 20×20 square then covers exactly 20×20 pixels, with no blurred edge to show a seam.
+struct StampCorners {
+  std::vector<Vec2D> offsets;  // from the centre, in Cairo's directions
+  double cx = 0;               // the centre, in pixels
+  double cy = 0;
+  Vec2D operator[](std::size_t i) const { return {cx + offsets[i].x, cy + offsets[i].y}; }
+};
+
+StampCorners stampCorners(const Transform& t, const Screen::Impl& screen, const Stamp& s) {
   const std::vector<Vec2D>& polygon = screen.shapes[static_cast<std::size_t>(s.shape)].polygon;
-  if (polygon.empty()) return;  // "blank"
-  const double e0 = s.orient.x;
-  const double e1 = s.orient.y;
-  // As Python's turtle: the shape's +y axis points along the heading, +x to its right.
-  std::vector<Vec2D> offsets(polygon.size());  // from the centre, in Cairo's directions
+  double e0 = s.orient.x;
+  double e1 = s.orient.y;
+  if (t.sx != t.sy) {  // world coordinates stretch directions: the heading as seen
+    const Vec2D seen{e0, e1 * t.sy / t.sx};
+    e0 = seen.x / abs(seen);
+    e1 = seen.y / abs(seen);
+  }
+  const ShapeTransform& m = s.matrix;
+  StampCorners corners;
+  corners.offsets.resize(polygon.size());
   double left = 0;
   double top = 0;
   for (std::size_t i = 0; i < polygon.size(); ++i) {
-    const double px = polygon[i].x * s.stretchWid;
-    const double py = polygon[i].y * s.stretchLen;
-    offsets[i] = {e1 * px + e0 * py, -(-e0 * px + e1 * py)};
-    left = i == 0 ? offsets[i].x : std::min(left, offsets[i].x);
-    top = i == 0 ? offsets[i].y : std::min(top, offsets[i].y);
+    const double px = m.t11 * polygon[i].x + m.t12 * polygon[i].y;
+    const double py = m.t21 * polygon[i].x + m.t22 * polygon[i].y;
+    corners.offsets[i] = {e1 * px + e0 * py, -(-e0 * px + e1 * py)};
+    left = i == 0 ? corners.offsets[i].x : std::min(left, corners.offsets[i].x);
+    top = i == 0 ? corners.offsets[i].y : std::min(top, corners.offsets[i].y);
   }
-  // The stamp moves by less than half a pixel so that its box starts on a whole pixel: a
-  // 20×20 square then covers exactly 20×20 pixels, with no blurred edge to show a seam.
-  const double cx = std::floor(t.x(s.position.x) + left + 0.5) - left;
-  const double cy = std::floor(t.y(s.position.y) + top + 0.5) - top;
-  for (std::size_t i = 0; i < offsets.size(); ++i) {
+  corners.cx = std::floor(t.x(s.position.x) + left + 0.5) - left;
+  corners.cy = std::floor(t.y(s.position.y) + top + 0.5) - top;
+  return corners;
+}
+
+void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
+  const StampCorners corners = stampCorners(t, screen, s);
+  if (corners.offsets.empty()) return;  // "blank"
+  for (std::size_t i = 0; i < corners.offsets.size(); ++i) {
+    const Vec2D corner = corners[i];
     if (i == 0) {
-      cairo_move_to(cr, cx + offsets[i].x, cy + offsets[i].y);
+      cairo_move_to(cr, corner.x, corner.y);
     } else {
-      cairo_line_to(cr, cx + offsets[i].x, cy + offsets[i].y);
+      cairo_line_to(cr, corner.x, corner.y);
     }
   }
   cairo_close_path(cr);
@@ -112,6 +125,18 @@ void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, cons
   setColor(cr, s.pencolor);
   cairo_stroke(cr);
   cairo_restore(cr);
+}
+
+// A picture from Screen::bgpic, centred on the canvas at its own size, as Tk shows it.
+void drawPicture(cairo_t* cr, const Screen::Impl& screen, const Picture& picture) {
+  SurfacePtr surface =
+      checked(cairo_image_surface_create_for_data(const_cast<unsigned char*>(picture.pixels.data()),
+                                                  CAIRO_FORMAT_ARGB32, picture.width,
+                                                  picture.height, picture.stride),
+              "cannot show the background picture");
+  cairo_set_source_surface(cr, surface.get(), std::floor((screen.width - picture.width) / 2.0),
+                           std::floor((screen.height - picture.height) / 2.0));
+  cairo_paint(cr);
 }
 
 void drawDot(cairo_t* cr, const Transform& t, const Dot& d) {
@@ -204,9 +229,10 @@ class LineBatch {
 
 // Replays the display list onto any Cairo surface of the screen's size.
 void paint(cairo_t* cr, const Screen::Impl& screen, bool withTurtles) {
-  const Transform t{screen.width / 2.0, screen.height / 2.0};
+  const Transform t = transformOf(screen);
   setColor(cr, screen.bgcolor);
   cairo_paint(cr);
+  if (screen.bgpic) drawPicture(cr, screen, *screen.bgpic);
   LineBatch lines(cr);
   for (const Item& item : screen.items) {
     if (const auto* line = std::get_if<Line>(&item.shape)) {
@@ -270,6 +296,60 @@ std::string numberSurfacesFromOne(const std::string& svg) {
 }
 
 }  // namespace
+
+Transform transformOf(const Screen::Impl& screen) {
+  if (screen.mode != "world") return {screen.width / 2.0, screen.height / 2.0, 1.0, 1.0};
+  const Vec2D& low = screen.worldLowerLeft;
+  const Vec2D& high = screen.worldUpperRight;
+  const double sx = screen.width / (high.x - low.x);
+  const double sy = screen.height / (high.y - low.y);
+  return {-low.x * sx, high.y * sy, sx, sy};
+}
+
+// Even-odd, as the shape is filled: a point is inside when a ray from it crosses the
+// outline an odd number of times.
+bool stampContains(const Screen::Impl& screen, const Stamp& stamp, double x, double y) {
+  const Transform t = transformOf(screen);
+  const StampCorners corners = stampCorners(t, screen, stamp);
+  const double px = t.x(x);
+  const double py = t.y(y);
+  bool inside = false;
+  const std::size_t n = corners.offsets.size();
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2D a = corners[i];
+    const Vec2D b = corners[j];
+    if ((a.y > py) != (b.y > py) && px < (b.x - a.x) * (py - a.y) / (b.y - a.y) + a.x) {
+      inside = !inside;
+    }
+  }
+  return inside;
+}
+
+Picture readPng(const std::string& path) {
+  SurfacePtr surface(cairo_image_surface_create_from_png(path.c_str()));
+  const cairo_status_t status = cairo_surface_status(surface.get());
+  if (status != CAIRO_STATUS_SUCCESS) {
+    throw std::runtime_error("cannot read the background picture '" + path +
+                             "': " + cairo_status_to_string(status) + " (bgpic reads PNG files)");
+  }
+  // As ARGB32 whatever the file held, so that drawing it needs one format only.
+  Picture picture;
+  picture.width = cairo_image_surface_get_width(surface.get());
+  picture.height = cairo_image_surface_get_height(surface.get());
+  picture.stride = cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, picture.width);
+  picture.pixels.resize(static_cast<std::size_t>(picture.stride) *
+                        static_cast<std::size_t>(picture.height));
+  SurfacePtr argb =
+      checked(cairo_image_surface_create_for_data(picture.pixels.data(), CAIRO_FORMAT_ARGB32,
+                                                  picture.width, picture.height, picture.stride),
+              "cannot read the background picture");
+  ContextPtr cr = contextFor(argb.get());
+  cairo_set_source_surface(cr.get(), surface.get(), 0, 0);
+  cairo_set_operator(cr.get(), CAIRO_OPERATOR_SOURCE);
+  cairo_paint(cr.get());
+  cairo_surface_flush(argb.get());
+  return picture;
+}
 
 // Python's turtle, word for word: round(math.atan2(y, x) * 180.0 / math.pi, 10) % 360.0.
 double headingOf(const Vec2D& orient) {
@@ -339,7 +419,7 @@ std::uint32_t pixelAt(const Screen::Impl& screen, double x, double y) {
     screen.rasterVersion = screen.version;
   }
   // The pixel whose square contains the point; the far edges belong to the last pixel.
-  const Transform t{screen.width / 2.0, screen.height / 2.0};
+  const Transform t = transformOf(screen);
   const int column = std::clamp(static_cast<int>(std::floor(t.x(x))), 0, screen.width - 1);
   const int row = std::clamp(static_cast<int>(std::floor(t.y(y))), 0, screen.height - 1);
   return screen.raster[static_cast<std::size_t>(row) * static_cast<std::size_t>(screen.width) +

@@ -6,12 +6,40 @@
 #include <deque>
 #include <sstream>
 #include <stdexcept>
+#include <tuple>
 
 #include "python_numbers.hpp"
+#include "render.hpp"
 #include "screen_impl.hpp"
 
 namespace turtle {
 namespace {
+
+// Python's resizemode.
+enum class Resize { noresize, user, automatic };
+
+const char* nameOf(Resize mode) {
+  switch (mode) {
+    case Resize::user:
+      return "user";
+    case Resize::automatic:
+      return "auto";
+    default:
+      return "noresize";
+  }
+}
+
+Resize resizeNamed(std::string_view name) {
+  if (name == "noresize") return Resize::noresize;
+  if (name == "user") return Resize::user;
+  if (name == "auto") return Resize::automatic;
+  throw std::invalid_argument("unknown resizemode '" + std::string(name) +
+                              "' — use 'auto', 'user' or 'noresize'");
+}
+
+// Python's math.degrees and math.radians multiply by these, so the kit's numbers are its.
+constexpr double radToDeg = 180.0 / M_PI;
+constexpr double degToRad = M_PI / 180.0;
 
 // Everything undo() puts back, and reset() sets to its starting value.
 struct Pose {
@@ -20,12 +48,39 @@ struct Pose {
   bool penDown = true;
   bool visible = true;
   double pensize = 1;
-  Color pencolor{"black"};
-  Color fillcolor{"black"};
+  Color pencolor;   // black: Color() is black without looking the name up, and every undo
+  Color fillcolor;  // step makes a Pose
+  Resize resize = Resize::noresize;  // Python's default
   double stretchWid = 1;
   double stretchLen = 1;
+  double shear = 0;
+  double tilt = 0;             // radians, as Python keeps it
+  ShapeTransform shapeMatrix;  // Python's _shapetrafo: from the three above, or as given
   double outline = 1;
   int speed = 3;
+
+  // Python's pen(): the matrix made again from stretch, shear and tilt.
+  void composeShapeMatrix() {
+    const double sa = std::sin(tilt);
+    const double ca = std::cos(tilt);
+    shapeMatrix = {stretchWid * ca, stretchLen * (shear * ca + sa), -stretchWid * sa,
+                   stretchLen * (ca - shear * sa)};
+  }
+
+  // The shape as Python's _getshapepoly and _drawturtle draw it in each resizemode.
+  detail::Stamp stampOf(int shape) const {
+    ShapeTransform matrix;
+    double width = 1;
+    if (resize == Resize::user) {
+      matrix = shapeMatrix;
+      width = outline;
+    } else if (resize == Resize::automatic) {
+      const double grow = std::max(1.0, pensize / 5.0);
+      matrix = {grow, 0, 0, grow};
+      width = pensize;
+    }
+    return detail::Stamp{shape, position, orient, matrix, width, pencolor, fillcolor};
+  }
 };
 
 struct UndoEntry {
@@ -37,7 +92,8 @@ struct UndoEntry {
   bool restoreFillPath = false;
   int firstItem = 0;  // the action drew items [firstItem, endItem)
   int endItem = 0;
-  int filledItem = 0;  // end_fill() gave this fill its points
+  int filledItem = 0;     // end_fill() gave this fill its points
+  std::size_t moves = 0;  // each takes back one point of a polygon being recorded
 };
 
 std::atomic<int> nextTurtleId{1};
@@ -52,6 +108,11 @@ void requireFinite(double value, const char* what) {
   if (!std::isfinite(value)) {
     throw std::invalid_argument(std::string(what) + " must be a finite number, got " + str(value));
   }
+}
+
+// Python's rule: 0.5 < speed < 10.5 rounds to 1..10; anything else means 0, "fastest".
+int pythonSpeed(double speed) {
+  return (speed > 0.5 && speed < 10.5) ? static_cast<int>(std::nearbyint(speed)) : 0;
 }
 
 void requirePositive(double value, const char* what) {
@@ -77,6 +138,11 @@ struct Turtle::State {
   std::deque<UndoEntry> undo;
   std::size_t undoSize = 1000;
   int actionDepth = 0;
+  bool recording = false;  // undo.back() is the action under way
+  bool creatingPoly = false;
+  std::vector<Vec2D> poly;
+  Screen::Impl::ClickHandlers clicks;
+  Screen::Impl::ClickHandlers releases;
 
   Screen::Impl& canvas() const {
     if (screen == nullptr) {
@@ -86,6 +152,15 @@ struct Turtle::State {
     return *screen;
   }
   double degreesPerUnit() const { return 360.0 / fullcircle; }
+  // Python's _angleOffset and _angleOrient: "logo" counts from north, clockwise.
+  bool logo() const { return canvas().mode == "logo"; }
+  double angleOffset() const { return logo() ? fullcircle / 4.0 : 0.0; }
+  double angleOrient() const { return logo() ? -1.0 : 1.0; }
+  // Python's heading() and towards(): one formula for both.
+  double angleOf(const Vec2D& direction) const {
+    const double result = detail::headingOf(direction) / degreesPerUnit();
+    return detail::pyMod(angleOffset() + angleOrient() * result, fullcircle);
+  }
 
   // One user action (a move, a turn, a circle, a colour change) is one undo step, however
   // many items it draws. Actions nest: circle() calls forward() but undoes as one.
@@ -103,11 +178,13 @@ struct Turtle::State {
         s_.undo.push_back(std::move(entry));
         if (s_.undo.size() > s_.undoSize) s_.undo.pop_front();
         recording_ = true;
+        s_.recording = true;
       }
     }
     ~Action() {
-      if (--s_.actionDepth == 0 && recording_ && s_.screen != nullptr) {
-        s_.undo.back().endItem = s_.screen->nextItemId;
+      if (--s_.actionDepth == 0 && recording_) {
+        s_.recording = false;
+        if (s_.screen != nullptr) s_.undo.back().endItem = s_.screen->nextItemId;
       }
     }
     Action(const Action&) = delete;
@@ -126,6 +203,8 @@ struct Turtle::State {
       screen->add(id, detail::Line{pose.position, end, pose.pensize, pose.pencolor});
     }
     if (filling) fillPath.push_back(end);
+    if (creatingPoly) poly.push_back(end);
+    if (recording) ++undo.back().moves;
     pose.position = end;
   }
 
@@ -153,7 +232,11 @@ struct Turtle::State {
     s.changed();
   }
 
-  void resetPose() { pose = Pose{}; }
+  // Python's reset: "logo" turtles start facing north.
+  void resetPose() {
+    pose = Pose{};
+    if (logo()) pose.orient = {0, 1};
+  }
 
   void removeStamp(int stampId) {
     canvas().removeRange(stampId, stampId + 1);
@@ -182,9 +265,34 @@ void detachTurtle(Turtle::State& state) { state.screen = nullptr; }
 
 bool cursorOf(const Turtle::State& state, Stamp& out) {
   if (!state.pose.visible) return false;
-  const Pose& p = state.pose;
-  out = Stamp{state.shape,  p.position, p.orient,   p.stretchWid,
-              p.stretchLen, p.outline,  p.pencolor, p.fillcolor};
+  out = state.pose.stampOf(state.shape);
+  return true;
+}
+
+void setClickHandler(Screen::Impl::ClickHandlers& handlers, std::function<void(double, double)> fun,
+                     int btn, bool add) {
+  std::vector<std::function<void(double, double)>>& list = handlers[btn];
+  if (!fun) {
+    list.clear();
+    return;
+  }
+  if (!add) list.clear();
+  list.push_back(std::move(fun));
+}
+
+void runClickHandlers(const Screen::Impl::ClickHandlers& handlers, int btn, double x, double y) {
+  const auto found = handlers.find(btn);
+  if (found == handlers.end()) return;
+  const auto list = found->second;  // a copy: a handler may change the handlers
+  for (const auto& fun : list) fun(x, y);
+}
+
+bool clickTurtle(Turtle::State& state, double x, double y, int btn) {
+  Stamp cursor;
+  if (!cursorOf(state, cursor) || !stampContains(state.canvas(), cursor, x, y)) return false;
+  const Screen::Impl::ClickHandlers releases = state.releases;  // the turtle may go
+  runClickHandlers(state.clicks, btn, x, y);
+  runClickHandlers(releases, btn, x, y);
   return true;
 }
 
@@ -197,6 +305,7 @@ Turtle::Turtle(Screen& screen) : self_(std::make_unique<State>()) {
   self_->screen = &s;
   self_->owner = this;
   self_->shape = s.shapeNumber("classic");
+  self_->resetPose();
   s.turtles.push_back(self_.get());
   s.changed();
 }
@@ -283,8 +392,8 @@ void Turtle::setheading(double angle) {
   State& s = self();
   // Python turns the short way round to the new heading.
   const double full = s.fullcircle;
-  const double turn = detail::pyMod(angle - heading() + full / 2.0, full) - full / 2.0;
-  s.rotate(turn);
+  const double turn = (angle - heading()) * s.angleOrient();
+  s.rotate(detail::pyMod(turn + full / 2.0, full) - full / 2.0);
 }
 
 // Two undo steps, as in Python: undo() after home() turns back and stays at (0, 0).
@@ -356,10 +465,7 @@ void Turtle::requireNoMove(bool move) {
 int Turtle::stamp() {
   State& s = self();
   State::Action action(s);
-  const Pose& p = s.pose;
-  const int stampId =
-      s.screen->add(s.id, detail::Stamp{s.shape, p.position, p.orient, p.stretchWid, p.stretchLen,
-                                        p.outline, p.pencolor, p.fillcolor});
+  const int stampId = s.screen->add(s.id, s.pose.stampOf(s.shape));
   s.stampIds.push_back(stampId);
   return stampId;
 }
@@ -410,6 +516,11 @@ void Turtle::undo() {
                      [&](int id) { return id >= entry.firstItem && id < entry.endItem; }),
       s.stampIds.end());
   s.pose = entry.before;
+  if (s.creatingPoly) {
+    // As Python: each move taken back takes its point off the polygon being recorded.
+    s.poly.resize(s.poly.size() - std::min(s.poly.size(), entry.moves));
+    if (s.poly.empty()) s.creatingPoly = false;
+  }
   if (entry.filledItem != 0) {
     // As Python's "dofill": the fill is taken away, and filling does not resume.
     if (detail::Item* item = screen.find(entry.filledItem)) {
@@ -439,8 +550,7 @@ std::size_t Turtle::undobufferentries() const { return self().undo.size(); }
 void Turtle::speed(double speed) {
   if (std::isnan(speed))
     throw std::invalid_argument("speed must be a number from 0 to 10, got nan");
-  // Python's rule: 0.5 < speed < 10.5 rounds to 1..10; anything else means 0, "fastest".
-  const int value = (speed > 0.5 && speed < 10.5) ? static_cast<int>(std::nearbyint(speed)) : 0;
+  const int value = pythonSpeed(speed);
   self().changePose([value](Pose& p) { p.speed = value; });
 }
 
@@ -468,15 +578,14 @@ double Turtle::ycor() const { return self().pose.position.y; }
 
 double Turtle::heading() const {
   const State& s = self();
-  return detail::pyMod(detail::headingOf(s.pose.orient) / s.degreesPerUnit(), s.fullcircle);
+  return s.angleOf(s.pose.orient);
 }
 
 double Turtle::towards(double x, double y) const {
   requireFinite(x, "x");
   requireFinite(y, "y");
   const State& s = self();
-  const Vec2D delta = Vec2D(x, y) - s.pose.position;
-  return detail::pyMod(detail::headingOf(delta) / s.degreesPerUnit(), s.fullcircle);
+  return s.angleOf(Vec2D(x, y) - s.pose.position);
 }
 
 double Turtle::distance(double x, double y) const {
@@ -524,9 +633,7 @@ void Turtle::color(double r, double g, double b) {
   color(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-std::pair<Color, Color> Turtle::color() const {
-  return {self().pose.pencolor, self().pose.fillcolor};
-}
+std::pair<Color, Color> Turtle::color() const { return {pencolor(), fillcolor()}; }
 
 void Turtle::pencolor(const Color& color) {
   self().changePose([&](Pose& p) { p.pencolor = color; });
@@ -536,7 +643,10 @@ void Turtle::pencolor(double r, double g, double b) {
   pencolor(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-const Color& Turtle::pencolor() const { return self().pose.pencolor; }
+Color Turtle::pencolor() const {
+  const State& s = self();
+  return s.pose.pencolor.inColormode(s.canvas().colormode);
+}
 
 void Turtle::fillcolor(const Color& color) {
   self().changePose([&](Pose& p) { p.fillcolor = color; });
@@ -546,7 +656,10 @@ void Turtle::fillcolor(double r, double g, double b) {
   fillcolor(Color::fromRgb(r, g, b, self().canvas().colormode));
 }
 
-const Color& Turtle::fillcolor() const { return self().pose.fillcolor; }
+Color Turtle::fillcolor() const {
+  const State& s = self();
+  return s.pose.fillcolor.inColormode(s.canvas().colormode);
+}
 
 // --- Filling ---------------------------------------------------------------------------------
 
@@ -645,10 +758,147 @@ void Turtle::shapesize(double stretchWid, double stretchLen, double outline) {
     throw std::invalid_argument("outline must be 0 or more pixels, got " + str(outline));
   }
   self().changePose([&](Pose& p) {
+    p.resize = Resize::user;  // as Python's shapesize
     p.stretchWid = stretchWid;
     p.stretchLen = stretchLen;
     p.outline = outline;
+    p.composeShapeMatrix();
   });
+}
+
+void Turtle::resizemode(std::string_view mode) {
+  PenState change;
+  change.resizemode = std::string(mode);
+  pen(change);
+}
+
+std::string Turtle::resizemode() const { return nameOf(self().pose.resize); }
+
+void Turtle::tilt(double angle) {
+  requireFinite(angle, "tilt angle");
+  tiltangle(angle + tiltangle());
+}
+
+// Python's tiltangle, sign for sign: the tilt is kept in radians, clockwise.
+void Turtle::tiltangle(double angle) {
+  requireFinite(angle, "tilt angle");
+  const State& s = self();
+  const double tilt = -angle * s.degreesPerUnit() * s.angleOrient();
+  PenState change;
+  change.resizemode = "user";
+  change.tilt = detail::pyMod(tilt * degToRad, 2 * M_PI);
+  pen(change);
+}
+
+double Turtle::tiltangle() const {
+  const State& s = self();
+  const double tilt = -(s.pose.tilt * radToDeg) * s.angleOrient();
+  return detail::pyMod(tilt / s.degreesPerUnit(), s.fullcircle);
+}
+
+void Turtle::shearfactor(double shear) {
+  PenState change;
+  change.resizemode = "user";
+  change.shearfactor = shear;
+  pen(change);
+}
+
+double Turtle::shearfactor() const { return self().pose.shear; }
+
+// Python's shapetransform: the matrix as given, and the stretch, shear and tilt it is made of.
+void Turtle::shapetransform(double t11, double t12, double t21, double t22) {
+  for (double t : {t11, t12, t21, t22}) requireFinite(t, "a shape transform number");
+  if (t11 * t22 - t12 * t21 == 0) {
+    throw std::invalid_argument("bad shape transform matrix (" + str(t11) + ", " + str(t12) + ", " +
+                                str(t21) + ", " + str(t22) +
+                                "): it must not be singular (t11 * t22 - t12 * t21 must not be 0)");
+  }
+  const double alfa = detail::pyMod(std::atan2(-t21, t11), 2 * M_PI);
+  const double sa = std::sin(alfa);
+  const double ca = std::cos(alfa);
+  self().changePose([&](Pose& p) {
+    p.resize = Resize::user;
+    p.shapeMatrix = {t11, t12, t21, t22};
+    p.stretchWid = ca * t11 - sa * t21;
+    p.stretchLen = sa * t12 + ca * t22;
+    p.shear = (ca * t12 - sa * t22) / p.stretchLen;
+    p.tilt = alfa;
+  });
+}
+
+ShapeTransform Turtle::shapetransform() const { return self().pose.shapeMatrix; }
+
+PenState Turtle::pen() const {
+  const Pose& p = self().pose;
+  PenState all;
+  all.shown = p.visible;
+  all.pendown = p.penDown;
+  all.pencolor = p.pencolor;
+  all.fillcolor = p.fillcolor;
+  all.pensize = p.pensize;
+  all.speed = p.speed;
+  all.resizemode = nameOf(p.resize);
+  all.stretchfactor = std::make_pair(p.stretchWid, p.stretchLen);
+  all.shearfactor = p.shear;
+  all.outline = p.outline;
+  all.tilt = p.tilt;
+  return all;
+}
+
+// Everything is checked before anything changes; then it is one undo step, as in Python.
+void Turtle::pen(const PenState& change) {
+  if (change.pensize) requirePositive(*change.pensize, "pen size");
+  const Resize resize = change.resizemode ? resizeNamed(*change.resizemode) : self().pose.resize;
+  if (change.stretchfactor) {
+    requirePositive(change.stretchfactor->first, "stretch across the heading");
+    requirePositive(change.stretchfactor->second, "stretch along the heading");
+  }
+  if (change.shearfactor) requireFinite(*change.shearfactor, "shear factor");
+  if (change.outline && !(std::isfinite(*change.outline) && *change.outline >= 0)) {
+    throw std::invalid_argument("outline must be 0 or more pixels, got " + str(*change.outline));
+  }
+  if (change.tilt) requireFinite(*change.tilt, "tilt");
+  if (change.speed && std::isnan(*change.speed)) {
+    throw std::invalid_argument("speed must be a number from 0 to 10, got nan");
+  }
+  self().changePose([&](Pose& p) {
+    if (change.shown) p.visible = *change.shown;
+    if (change.pendown) p.penDown = *change.pendown;
+    if (change.pencolor) p.pencolor = *change.pencolor;
+    if (change.fillcolor) p.fillcolor = *change.fillcolor;
+    if (change.pensize) p.pensize = *change.pensize;
+    if (change.speed) p.speed = pythonSpeed(*change.speed);
+    p.resize = resize;
+    if (change.stretchfactor) std::tie(p.stretchWid, p.stretchLen) = *change.stretchfactor;
+    if (change.shearfactor) p.shear = *change.shearfactor;
+    if (change.outline) p.outline = *change.outline;
+    if (change.tilt) p.tilt = *change.tilt;
+    if (change.stretchfactor || change.shearfactor || change.tilt) p.composeShapeMatrix();
+  });
+}
+
+// --- Polygons --------------------------------------------------------------------------------
+
+void Turtle::begin_poly() {
+  State& s = self();
+  s.poly = {s.pose.position};
+  s.creatingPoly = true;
+}
+
+void Turtle::end_poly() { self().creatingPoly = false; }
+
+std::vector<Vec2D> Turtle::get_poly() const { return self().poly; }
+
+// --- Events ----------------------------------------------------------------------------------
+
+void Turtle::onclick(std::function<void(double, double)> fun, int btn, bool add) {
+  detail::requireButton(btn);
+  detail::setClickHandler(self().clicks, std::move(fun), btn, add);
+}
+
+void Turtle::onrelease(std::function<void(double, double)> fun, int btn, bool add) {
+  detail::requireButton(btn);
+  detail::setClickHandler(self().releases, std::move(fun), btn, add);
 }
 
 Turtle::ShapeSize Turtle::shapesize() const {

@@ -16,15 +16,47 @@ class ColorError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+/// Python's (r, g, b) tuple: a colour as three numbers in a colormode, 0–1 (colormode 1.0)
+/// or 0–255 (colormode 255). Color::rgb() gives one; it prints as Python prints the tuple:
+///
+///     t.pencolor("#ff8000");
+///     std::cout << t.pencolor().rgb();   // (1.0, 0.5019607843137255, 0.0)
+struct RGB {
+  double r = 0.0;
+  double g = 0.0;
+  double b = 0.0;
+
+  constexpr RGB() = default;
+  constexpr RGB(double red, double green, double blue) : r(red), g(green), b(blue) {}
+
+  /// Python's c[0], c[1], c[2]. Any other index throws std::out_of_range.
+  double operator[](int index) const;
+};
+
+/// The same three numbers, exactly, as Python's == on tuples.
+constexpr bool operator==(const RGB& a, const RGB& b) {
+  return a.r == b.r && a.g == b.g && a.b == b.b;
+}
+constexpr bool operator!=(const RGB& a, const RGB& b) { return !(a == b); }
+
+/// Prints like Python's tuple: (1.0, 0.5019607843137255, 0.0) or (255.0, 128.0, 0.0).
+std::ostream& operator<<(std::ostream& out, const RGB& c);
+
 /// A colour: red, green and blue from 0 to 255, and the text it was given as.
 ///
 /// Made from any name Python's turtle (through Tk) accepts, in Tk's spellings
 /// ("light blue", "LightBlue" and "lightblue" are one colour), from "#rgb" or "#rrggbb",
-/// or from numbers. A colour compares equal to any spelling of the same colour:
+/// or from numbers. A colour compares equal to any spelling of the same colour, and to its
+/// numbers in the colormode it was read in:
 ///
 ///     screen.bgcolor("blue");
 ///     REQUIRE(screen.bgcolor() == "blue");
 ///     REQUIRE(screen.bgcolor() == "#0000ff");
+///     REQUIRE(screen.bgcolor() == turtle::RGB(0, 0, 1));
+///
+/// The getters (pencolor(), fillcolor(), color(), bgcolor()) answer as Python's do: a colour
+/// set by name is that name (isName(), name()); any other is Python's (r, g, b) tuple in the
+/// screen's colormode at the time of asking (rgb()), and prints as that tuple.
 class Color {
  public:
   /// Black.
@@ -39,8 +71,18 @@ class Color {
   static Color fromRgb(double r, double g, double b, double colormode = 1.0);
 
   /// The text the colour was made from ("light blue"), or "#rrggbb" if it was made from
-  /// numbers: what Python's getters return.
+  /// numbers.
   const std::string& name() const { return name_; }
+  /// True when the colour was given by a name, not by "#…" or numbers: Python's getters
+  /// then return the name, and otherwise the (r, g, b) tuple that rgb() gives.
+  bool isName() const { return name_.empty() || name_[0] != '#'; }
+  /// Red, green and blue as numbers in the colormode the colour was read in (a getter reads
+  /// it in the screen's colormode; any other colour in 1.0), computed as Python computes
+  /// them: "#ff8000" is (1.0, 0.5019607843137255, 0.0), or (255.0, 128.0, 0.0) in 255.
+  RGB rgb() const;
+  /// The same colour, with rgb() and printing in `colormode` (1.0 or 255; anything else
+  /// throws ColorError). The getters call it with the screen's colormode.
+  Color inColormode(double colormode) const;
   /// Always "#rrggbb", lower case.
   std::string hex() const;
   int red() const { return r_; }
@@ -62,19 +104,33 @@ class Color {
   friend bool operator==(const std::string& a, const Color& b) { return Color(a) == b; }
   friend bool operator!=(const Color& a, const std::string& b) { return !(a == b); }
   friend bool operator!=(const std::string& a, const Color& b) { return !(a == b); }
+  /// The same colour as these numbers would make in the colour's colormode (rounded as
+  /// Python rounds them), so (1, 0.5, 0) and (1.0, 0.5019607843137255, 0.0) are both
+  /// "#ff8000". Numbers outside the colormode's range make no colour: not equal.
+  friend bool operator==(const Color& a, const RGB& b) { return a.sameAs(b); }
+  friend bool operator==(const RGB& a, const Color& b) { return b.sameAs(a); }
+  friend bool operator!=(const Color& a, const RGB& b) { return !a.sameAs(b); }
+  friend bool operator!=(const RGB& a, const Color& b) { return !b.sameAs(a); }
 
   /// Every colour name the kit knows, in Tk's own spellings, sorted.
   static std::vector<std::string> names();
 
+  friend std::ostream& operator<<(std::ostream& out, const Color& c);
+
  private:
   Color(std::string name, int r, int g, int b);
+  bool sameAs(const RGB& numbers) const;
+  double colormodeOrOne() const { return colormode_ == 0 ? 1.0 : colormode_; }
   std::string name_;
   unsigned char r_ = 0;
   unsigned char g_ = 0;
   unsigned char b_ = 0;
+  unsigned char colormode_ = 0;  // 1 or 255 once read by a getter; 0 for any other colour
 };
 
-/// Prints the name, and the hex value when that differs: "light blue (#add8e6)".
+/// Prints the name, and the hex value when that differs: "light blue (#add8e6)". A colour
+/// read by a getter that was not set by name prints as Python prints it, as the tuple:
+/// "(1.0, 0.5019607843137255, 0.0)".
 std::ostream& operator<<(std::ostream& out, const Color& c);
 
 }  // namespace turtle

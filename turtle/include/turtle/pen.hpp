@@ -4,11 +4,14 @@
 // the stamps and lines it records are drawn by src/render.cpp.
 
 #include <cstddef>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "turtle/color.hpp"
 #include "turtle/screen.hpp"
@@ -28,9 +31,41 @@ struct Font {
   std::string style = "normal";
 };
 
-/// A turtle on a Screen. It starts in the centre facing east (heading 0), pen down,
-/// black, shape "classic", visible. Angles are in degrees, counter-clockwise, unless you
-/// call radians(). Every drawing call is recorded on the screen.
+/// Python's pen dictionary: what Turtle::pen() reports, and what Turtle::pen(p) changes.
+/// The getter fills every field; the setter changes only the fields that hold a value, as
+/// Python's t.pen(pensize=10, pencolor="red") changes only those two:
+///
+///     turtle::PenState change;
+///     change.pensize = 10;
+///     change.pencolor = "red";
+///     t.pen(change);
+///     auto saved = t.pen();  /* ... */  t.pen(saved);   // back as it was
+struct PenState {
+  std::optional<bool> shown;
+  std::optional<bool> pendown;
+  std::optional<Color> pencolor;  ///< as set: a name, or "#rrggbb" (Python's pen() too)
+  std::optional<Color> fillcolor;
+  std::optional<double> pensize;
+  std::optional<double> speed;
+  std::optional<std::string> resizemode;                   ///< "auto", "user" or "noresize"
+  std::optional<std::pair<double, double>> stretchfactor;  ///< (across, along) the heading
+  std::optional<double> shearfactor;
+  std::optional<double> outline;
+  std::optional<double> tilt;  ///< radians, as Python's pen() keeps it
+};
+
+/// Python's shapetransform matrix (t11, t12, t21, t22), applied to the shape's points.
+struct ShapeTransform {
+  double t11 = 1;
+  double t12 = 0;
+  double t21 = 0;
+  double t22 = 1;
+};
+
+/// A turtle on a Screen. It starts in the centre facing east (heading 0), pen down, black,
+/// shape "classic", visible. Angles are in degrees, counter-clockwise, unless you call
+/// radians(); in the screen's "logo" mode heading 0 is north and angles go clockwise.
+/// Every drawing call is recorded on the screen.
 ///
 ///     turtle::Screen screen;
 ///     turtle::Turtle t(screen);
@@ -149,7 +184,12 @@ class Turtle {
   double width() const { return pensize(); }
 
   // --- Colour control ---------------------------------------------------------------------
-  /// Pen and fill colour together, or each on its own.
+  /// Pen and fill colour together, or each on its own. The getters answer as Python's do:
+  /// the name if a name was set, otherwise the (r, g, b) numbers in the screen's colormode.
+  ///
+  ///     t.pencolor("#ff8000");
+  ///     t.pencolor() == turtle::RGB(1.0, 0.5019607843137255, 0.0);   // true
+  ///     t.pencolor().isName();                                        // false
   void color(const Color& both);
   void color(const Color& pen, const Color& fill);
   void color(double r, double g, double b);
@@ -157,10 +197,10 @@ class Turtle {
   std::pair<Color, Color> color() const;
   void pencolor(const Color& color);
   void pencolor(double r, double g, double b);
-  const Color& pencolor() const;
+  Color pencolor() const;
   void fillcolor(const Color& color);
   void fillcolor(double r, double g, double b);
-  const Color& fillcolor() const;
+  Color fillcolor() const;
 
   // --- Filling ----------------------------------------------------------------------------
   /// Call before drawing a shape to be filled, and end_fill() after it; the fill lies
@@ -231,6 +271,47 @@ class Turtle {
   }
   void turtlesize(double stretchWid, double stretchLen) { shapesize(stretchWid, stretchLen); }
   void turtlesize(double stretch) { shapesize(stretch); }
+  /// Python's resizemode: "noresize" (the default: the shape as it is, outline 1), "user"
+  /// (stretched, sheared and tilted as shapesize, shearfactor, tiltangle and
+  /// shapetransform say; each of them switches to "user") or "auto" (grows with the pen
+  /// size). Anything else throws std::invalid_argument (Python ignores it).
+  void resizemode(std::string_view mode);
+  std::string resizemode() const;
+  /// Turns the shape by `angle` more than it is turned now, without changing the heading.
+  void tilt(double angle);
+  /// The shape's turn from the heading, in the turtle's angle units; set, it switches
+  /// resizemode to "user", as in Python.
+  void tiltangle(double angle);
+  double tiltangle() const;
+  /// Shears the shape: its points move along the heading by `shear` times their distance
+  /// from it. Switches resizemode to "user".
+  void shearfactor(double shear);
+  double shearfactor() const;
+  /// Sets the matrix that stretches, shears and tilts the shape, as Python does (its
+  /// determinant must not be 0), and switches resizemode to "user".
+  void shapetransform(double t11, double t12, double t21, double t22);
+  ShapeTransform shapetransform() const;
+
+  /// Python's pen(): every pen setting at once. Setting is one undo step.
+  PenState pen() const;
+  void pen(const PenState& change);
+
+  // --- Polygons -------------------------------------------------------------------------
+  /// Starts recording the turtle's positions: each move adds where it ends.
+  void begin_poly();
+  /// Stops recording.
+  void end_poly();
+  /// The positions recorded, for Screen::register_shape (empty before begin_poly()).
+  std::vector<Vec2D> get_poly() const;
+
+  // --- Events -----------------------------------------------------------------------------
+  /// Runs fun(x, y) when this turtle is clicked (Screen::click, in a test): the point is
+  /// inside its shape as drawn and it is the topmost turtle there. btn 1, 2 or 3;
+  /// add = true keeps the handlers already set; nullptr takes them away.
+  void onclick(std::function<void(double, double)> fun, int btn = 1, bool add = false);
+  /// As onclick, run when the mouse button is released over the turtle (after onclick).
+  void onrelease(std::function<void(double, double)> fun, int btn = 1, bool add = false);
+
   /// (stretch across, stretch along, outline).
   struct ShapeSize {
     double stretchWid;

@@ -3,9 +3,12 @@
 // can be saved as PNG, SVG or PDF, and a test can ask what was drawn.
 
 #include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "turtle/color.hpp"
@@ -19,7 +22,7 @@ class Turtle;
 struct StampInfo {
   int id = 0;            ///< what Turtle::stamp() returned
   Vec2D position;        ///< centre, in turtle coordinates
-  double heading = 0.0;  ///< degrees, counter-clockwise from east
+  double heading = 0.0;  ///< degrees counter-clockwise from east, rounded as heading() is
   std::string shape;     ///< "square", "classic", ...
   Color pencolor;        ///< outline
   Color fillcolor;       ///< inside
@@ -48,10 +51,11 @@ class Screen {
   Screen& operator=(const Screen&) = delete;
 
   // --- Window control -----------------------------------------------------------------
-  /// Background colour. White at first.
+  /// Background colour. White at first. Read back as Python's: the name if a name was set,
+  /// otherwise the (r, g, b) numbers in the screen's colormode (see Color).
   void bgcolor(const Color& color);
   void bgcolor(double r, double g, double b);
-  const Color& bgcolor() const;
+  Color bgcolor() const;
   int width() const;
   int height() const;
   int window_width() const { return width(); }
@@ -60,7 +64,40 @@ class Screen {
   void title(std::string_view text);
   const std::string& title() const;
 
-  /// Erases every drawing, turns the background white and colormode back to 1.0.
+  /// Python's setup: the size of the window, which here is the picture, in pixels (1 to
+  /// 8192). The drawing stays where it is, centred. Python's fractions of the monitor
+  /// (setup(0.5, 0.75)) throw: there is no monitor. startx and starty place a window on the
+  /// monitor, so they are checked and kept, and change nothing.
+  void setup(double width, double height);
+  void setup(double width, double height, double startx, double starty);
+  /// Python's screensize: the canvas's size. The kit's canvas is its window, so this is the
+  /// same as setup(width, height); with `bg`, also bgcolor(bg).
+  void screensize(double canvwidth, double canvheight);
+  void screensize(double canvwidth, double canvheight, const Color& bg);
+  /// (width, height) of the canvas in pixels.
+  std::pair<int, int> screensize() const;
+
+  /// Python's modes: "standard" (heading 0 is east, angles counter-clockwise, the default),
+  /// "logo" (heading 0 is north, angles clockwise) or "world" (standard angles in the
+  /// coordinates setworldcoordinates gives). Changing the mode resets the screen, as in
+  /// Python. Anything else throws std::invalid_argument.
+  void mode(std::string_view mode);
+  const std::string& mode() const;
+  /// Python's setworldcoordinates: the lower-left corner of the canvas is (llx, lly) and the
+  /// upper-right (urx, ury); mode becomes "world" (resetting the screen if it was not).
+  /// Pen sizes, dots, text and shapes stay in pixels. Throws std::invalid_argument when a
+  /// corner is not finite or llx ≥ urx or lly ≥ ury.
+  void setworldcoordinates(double llx, double lly, double urx, double ury);
+
+  /// A PNG file shown under the drawing, centred, at its own size, as Python's bgpic shows a
+  /// picture; "nopic" takes it away. Throws std::runtime_error naming the file when it
+  /// cannot be read as PNG.
+  void bgpic(const std::string& picname);
+  /// The file's name as given, or "nopic".
+  const std::string& bgpic() const;
+
+  /// Erases every drawing, turns the background white and colormode back to 1.0, takes the
+  /// background picture and the key and click handlers away, as Python's clear does.
   /// The turtles stay (they are your C++ objects), where they are.
   void clear();
   void clearscreen() { clear(); }
@@ -78,6 +115,59 @@ class Screen {
   void update() {}
   void delay(int ms);
   int delay() const;
+
+  // --- Events: recorded, and fired by a test ---------------------------------------------
+  // There is no window to press keys in or click on, so a test does it: press("Up"),
+  // click(x, y), tick(ms). Handlers run inside those calls; what they throw comes out of them.
+  //
+  //     screen.onkey([&t] { t.forward(10); }, "Up");
+  //     screen.listen();
+  //     screen.press("Up");             // the turtle moves 10
+  //
+  // Keys are Tk's names ("Up", "space", "a", "Return", ...); an unknown one throws with the
+  // nearest names. Handlers set with nullptr are taken away, as Python's None does.
+
+  /// Runs fun when `key` is released (Python's onkey and onkeyrelease are the same).
+  void onkey(std::function<void()> fun, std::string_view key);
+  void onkeyrelease(std::function<void()> fun, std::string_view key) { onkey(std::move(fun), key); }
+  /// Runs fun when `key` is pressed; with no key, when any key is pressed.
+  void onkeypress(std::function<void()> fun, std::string_view key);
+  void onkeypress(std::function<void()> fun);
+  /// Gives the screen the keyboard. As in Python, keys reach their handlers only after this.
+  void listen();
+  /// Runs fun(x, y) with the point clicked, in turtle coordinates; btn 1 (left, the
+  /// default), 2 (middle) or 3 (right). add = true keeps the handlers already set.
+  void onclick(std::function<void(double, double)> fun, int btn = 1, bool add = false);
+  void onscreenclick(std::function<void(double, double)> fun, int btn = 1, bool add = false) {
+    onclick(std::move(fun), btn, add);
+  }
+  /// Runs fun once, `ms` milliseconds from now on the screen's clock (which tick() moves).
+  void ontimer(std::function<void()> fun, int ms = 0);
+
+  /// For tests: a key pressed and released. Throws std::logic_error before listen(), which
+  /// is where Python would silently ignore the key.
+  void press(std::string_view key);
+  /// For tests: a click at (x, y) in turtle coordinates: the handler of the topmost visible
+  /// turtle under the point (Turtle::onclick, then its onrelease), then the screen's.
+  void click(double x, double y, int btn = 1);
+  /// For tests: lets `ms` milliseconds pass, running each timer that comes due, in order,
+  /// including timers those timers set.
+  void tick(int ms);
+
+  // --- Asking the user ----------------------------------------------------------------------
+  /// Python's textinput: the text typed, or std::nullopt for Cancel. The answer is the next
+  /// one a test gave with answer(), or else a line read from standard input (end of input
+  /// is Cancel).
+  std::optional<std::string> textinput(std::string_view title, std::string_view prompt);
+  /// Python's numinput: a number, or std::nullopt for Cancel. An answer that is not a number,
+  /// or lies outside [minval, maxval], is refused with a message on standard error and
+  /// asked again, as Python's dialog does; an empty answer takes the default.
+  std::optional<double> numinput(std::string_view title, std::string_view prompt,
+                                 std::optional<double> defaultValue = std::nullopt,
+                                 std::optional<double> minval = std::nullopt,
+                                 std::optional<double> maxval = std::nullopt);
+  /// For tests: the next answer to textinput or numinput; std::nullopt is Cancel.
+  void answer(std::optional<std::string> text);
 
   // --- Settings ---------------------------------------------------------------------------
   /// 1.0 (Python's default): numbers for colours run 0–1. 255: they run 0–255.
