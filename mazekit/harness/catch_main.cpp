@@ -1,7 +1,9 @@
 // The one Catch2 main that every test program links (the kit's own tests, every lesson step,
 // every student's step), compiled once, and the harness's reporter, `-r mazekit`: what the
 // step's test cases did, as one JSON document signed with the key `mazekit grade` writes
-// into the program (report_signature.hpp), and the step's picture.
+// into the program (report_signature.hpp), and the step's picture. A test case that fails
+// carries its own picture: the one it drew with lesson::picture, or else the screen as it
+// stood when the test stopped (turtle::Screen::observeClosing).
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 
@@ -9,9 +11,12 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <exception>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
+
+#include <turtle/screen.hpp>
 
 #include "report_signature.hpp"
 
@@ -56,7 +61,9 @@ struct CaseResult {
   int failed = 0;
   std::string failureFile;  // where the first failed check is
   std::size_t failureLine = 0;
-  std::string failure;  // what it says
+  std::string failure;   // what it says
+  std::string picture;   // PNG: the one the test case drew, or its screen when it stopped
+  bool stopped = false;  // the picture is of a screen closed by a failure or an exception
 };
 
 // "REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1", or the exception's or
@@ -98,12 +105,25 @@ void writeAll(int fd, const std::string& text) {
   }
 }
 
+CaseResult* currentCase = nullptr;  // the test case running, while a SignedReporter runs
+
+// A screen closes. While a test case is stopped by a failed check or by an exception (its
+// locals are destroyed as the exception passes), or after one of its checks failed, the first
+// screen to close is the test case's picture, unless it drew one itself.
+void screenClosing(const turtle::Screen& screen) {
+  if (currentCase == nullptr || !currentCase->picture.empty()) return;
+  if (std::uncaught_exceptions() == 0 && currentCase->failed == 0) return;
+  currentCase->picture = screen.png();
+  currentCase->stopped = true;
+}
+
 class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
  public:
   explicit SignedReporter(const Catch::ReporterConfig& config) : StreamingReporterBase(config) {
     m_reporterPrefs.shouldRedirectStdOut = false;
     m_reporterPrefs.shouldReportAllAssertions = true;
     reporting = true;
+    turtle::Screen::observeClosing(screenClosing);
   }
 
   static std::string getDescription() {
@@ -135,9 +155,12 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
     StreamingReporterBase::testCaseStarting(info);
     current_ = CaseResult{};
     current_.name = info.name;
+    currentCase = &current_;
   }
 
   void testCaseEnded(const Catch::TestCaseStats& stats) override {
+    currentCase = nullptr;
+    if (current_.failed == 0) current_.picture.clear();  // only a failure's is reported
     cases_.push_back(current_);
     StreamingReporterBase::testCaseEnded(stats);
   }
@@ -152,6 +175,10 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
           {"name", c.name}, {"assertions", c.assertions}, {"failed", c.failed}};
       if (c.failed > 0) {
         entry["failure"] = {{"file", c.failureFile}, {"line", c.failureLine}, {"text", c.failure}};
+        if (!c.picture.empty()) {
+          entry["picture_png"] = base64(c.picture);
+          entry["picture_stopped"] = c.stopped;
+        }
       }
       report["test_cases"].push_back(entry);
     }
@@ -185,5 +212,11 @@ CATCH_REGISTER_REPORTER("mazekit", SignedReporter)
 // lesson_picture.hpp's hooks: the step's picture goes into the report.
 namespace lesson::harness {
 bool wantsPicture() { return reporting; }
-void attachPicture(std::string png) { picture = std::move(png); }
+void attachPicture(std::string png) {
+  if (currentCase != nullptr) {
+    currentCase->picture = png;
+    currentCase->stopped = false;
+  }
+  picture = std::move(png);
+}
 }  // namespace lesson::harness

@@ -5,6 +5,7 @@
 // copies of them, as text and as JSON.
 #include <catch2/catch.hpp>
 
+#include "png_reader.hpp"
 #include "shell.hpp"
 
 #include <algorithm>
@@ -227,6 +228,48 @@ TEST_CASE(
   // The same run judged against other test case names is not a pass either.
   expected.testCases = {"a test case the step does not have"};
   CHECK(judgeStep(ran, report, expected, {kitSource}).outcome == run::Outcome::wrongTests);
+}
+
+TEST_CASE(
+    "each failed test case reports its own picture: the one it drew, or its screen as the test "
+    "stopped") {
+  run::Command command;
+  command.argv = {PICTURE_CASES_PROGRAM, "-r", "mazekit"};
+  command.environment = {"MAZEKIT_REPORT_FD=3"};
+  command.reportChannel = true;
+  const run::Result ran = run::runProcess(command, run::Limits{});
+  const run::HarnessReport report = run::readHarnessReport(ran.report, std::nullopt);
+  REQUIRE(report.state == run::HarnessReport::State::read);
+  REQUIRE(report.testCases.size() == 4);
+  const auto colour = [](const std::string& png) {
+    return kit_test::decodePng(png).hexAt(200, 200);
+  };
+  const run::TestCaseReport& stoppedByCheck = report.testCases[0];
+  REQUIRE_FALSE(stoppedByCheck.picture.empty());
+  CHECK(stoppedByCheck.pictureStopped);
+  CHECK(colour(stoppedByCheck.picture) == "#0000ff");
+  const run::TestCaseReport& stoppedByException = report.testCases[1];
+  CHECK(stoppedByException.thrown());
+  REQUIRE_FALSE(stoppedByException.picture.empty());
+  CHECK(stoppedByException.pictureStopped);
+  CHECK(colour(stoppedByException.picture) == "#008000");  // Tk 8.6's green
+  CHECK(report.testCases[2].picture.empty());              // it passed: its picture is the step's
+  const run::TestCaseReport& drewItsOwn = report.testCases[3];
+  REQUIRE_FALSE(drewItsOwn.picture.empty());
+  CHECK_FALSE(drewItsOwn.pictureStopped);
+  CHECK(colour(drewItsOwn.picture) == "#ffa500");
+  // The step's picture is the last one a test case drew, as before.
+  CHECK(colour(report.picture) == "#ffa500");
+
+  // Judged, each failed test case is listed with its picture.
+  run::StepExpectation expected;
+  for (const auto& c : report.testCases) expected.testCases.push_back(c.name);
+  const StepResult result = judgeStep(ran, report, expected, {kitSource},
+                                      {"one.png (as the test stopped)", "two.png", "", "four.png"});
+  REQUIRE(result.detail.size() == 9);
+  CHECK(result.detail[2] == "  its picture: one.png (as the test stopped)");
+  CHECK(result.detail[5] == "  its picture: two.png");
+  CHECK(result.detail[8] == "  its picture: four.png");
 }
 
 TEST_CASE("a step program that ends before its tests finish says so in the student's words") {

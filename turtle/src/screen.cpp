@@ -1,6 +1,7 @@
 #include "turtle/screen.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -224,7 +225,20 @@ Screen::Screen(int width, int height) {
   impl_->owner = this;
 }
 
-Screen::~Screen() = default;
+namespace {
+std::atomic<Screen::ClosingObserver> closingObserver{nullptr};
+}  // namespace
+
+void Screen::observeClosing(ClosingObserver observer) { closingObserver = observer; }
+
+Screen::~Screen() {
+  const ClosingObserver observer = closingObserver;
+  if (observer == nullptr || !impl_) return;
+  try {
+    observer(*this);
+  } catch (...) {  // a destructor must not throw; the observer's trouble is its own
+  }
+}
 
 Screen::Screen(Screen&& other) noexcept : impl_(std::move(other.impl_)) {
   if (impl_) impl_->owner = this;

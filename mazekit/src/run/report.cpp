@@ -97,6 +97,10 @@ HarnessReport readHarnessReport(std::string_view channel, const std::optional<Ke
         testCase.failureFile = failure.at("file").get<std::string>();
         testCase.failureLine = failure.at("line").get<int>();
         testCase.failure = failure.at("text").get<std::string>();
+        if (c.contains("picture_png")) {
+          testCase.picture = fromBase64(c.at("picture_png").get<std::string>());
+          testCase.pictureStopped = c.value("picture_stopped", false);
+        }
       }
       report.testCases.push_back(std::move(testCase));
     }

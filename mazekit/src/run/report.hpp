@@ -25,6 +25,10 @@ struct TestCaseReport {
   std::string failureFile;  ///< the test file of the first failed check, as compiled
   int failureLine = 0;
   std::string failure;  ///< "REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1"
+  /// A failed test case's picture (PNG): the one it drew, or else its screen as it stood when
+  /// the test stopped (pictureStopped); empty when it drew nothing.
+  std::string picture;
+  bool pictureStopped = false;
 
   /// "test line 12: REQUIRE( ... ), with values 0 == 1", or "" when nothing failed.
   std::string firstFailure() const;

@@ -247,12 +247,36 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
   expected.testCases = plan.testCases;
   expected.timeoutSeconds = seconds;
   expected.sanitized = manifest().sanitized;
-  StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build});
-  if (alone && !report.picture.empty()) {
-    const fs::path png = picture(lesson, step);
-    fs::create_directories(png.parent_path());
+  if (!alone) return judgeStep(ran, report, expected, {kit_.source, kit_.build});
+  // The step's picture: the one its test drew, or else the screen of its first failed test
+  // case as the test stopped. When several failed, each one's own picture beside it,
+  // numbered by the test case: <step>.case-2.png.
+  std::vector<std::string> casePictures(report.testCases.size());
+  const fs::path png = picture(lesson, step);
+  fs::create_directories(png.parent_path());
+  const auto failedCases =
+      std::count_if(report.testCases.begin(), report.testCases.end(),
+                    [](const run::TestCaseReport& c) { return !c.failure.empty(); });
+  for (std::size_t i = 0; i < report.testCases.size() && failedCases > 1; ++i) {
+    const run::TestCaseReport& testCase = report.testCases[i];
+    if (testCase.picture.empty()) continue;
+    const fs::path own = png.parent_path() / (step.id + ".case-" + std::to_string(i + 1) + ".png");
+    turtle::saveFileAtomically(own, testCase.picture);
+    casePictures[i] = shown(own) + (testCase.pictureStopped ? " (as the test stopped)" : "");
+  }
+  StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures);
+  if (!report.picture.empty()) {
     turtle::saveFileAtomically(png, report.picture);
     judged.picture = png;
+  } else {
+    const auto stopped = std::find_if(
+        report.testCases.begin(), report.testCases.end(),
+        [](const run::TestCaseReport& c) { return !c.failure.empty() && !c.picture.empty(); });
+    if (stopped != report.testCases.end()) {
+      turtle::saveFileAtomically(png, stopped->picture);
+      judged.picture = png;
+      judged.pictureStopped = stopped->pictureStopped;
+    }
   }
   return judged;
 }
@@ -267,6 +291,10 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   std::error_code ec;
   for (const char* ext : {".png", ".svg", ".log"})
     fs::remove(fs::path(png).replace_extension(ext), ec);
+  for (const auto& entry : fs::directory_iterator(png.parent_path(), ec)) {
+    if (entry.path().filename().string().rfind(step.id + ".case-", 0) == 0)
+      fs::remove(entry.path(), ec);
+  }
   const run::Result built = compile(lesson, {&step}, plan.exerciseTarget, stop);
   if (built.interrupted) {
     StepResult stopped;
@@ -336,7 +364,8 @@ StepResult Checker::build(const std::string& target, const volatile std::sig_ato
 }
 
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
-                     const run::StepExpectation& expected, const std::vector<fs::path>& roots) {
+                     const run::StepExpectation& expected, const std::vector<fs::path>& roots,
+                     const std::vector<std::string>& casePictures) {
   const run::Verdict verdict = run::stepVerdict(ran, report, expected);
   StepResult result;
   result.outcome = verdict.outcome;
@@ -344,16 +373,23 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   result.summary = std::string(run::outcomeName(verdict.outcome));
   if (result.green) return result;
 
-  // Every test case that failed (its first failed check: where it is and what it says), and
-  // what the first exception among them means; else the verdict's reason.
+  // Every test case that failed (its first failed check: where it is and what it says, and
+  // its own picture when there are several), and what the first exception among them means;
+  // else the verdict's reason.
   constexpr std::size_t shownCases = 5;
-  std::size_t failedCases = 0;
-  for (const run::TestCaseReport& testCase : report.testCases) {
+  const auto failedCases = static_cast<std::size_t>(
+      std::count_if(report.testCases.begin(), report.testCases.end(),
+                    [](const run::TestCaseReport& c) { return !c.failure.empty(); }));
+  std::size_t listed = 0;
+  for (std::size_t i = 0; i < report.testCases.size() && listed < shownCases; ++i) {
+    const run::TestCaseReport& testCase = report.testCases[i];
     if (testCase.failure.empty()) continue;
-    if (failedCases++ >= shownCases) continue;
+    ++listed;
     if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
       result.detail.push_back(verdict.reason);
     for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
+    if (failedCases > 1 && i < casePictures.size() && !casePictures[i].empty())
+      result.detail.push_back("  its picture: " + casePictures[i]);
     const auto thrown = testCase.thrown();
     if (thrown && result.explanation.empty()) result.explanation = explainException(*thrown);
   }

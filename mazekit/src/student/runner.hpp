@@ -29,13 +29,17 @@ struct StepResult {
   std::vector<std::string> detail;  ///< the first error or failed check, a few lines
   std::string explanation;        ///< what a compiler error means, in a beginner's words, or empty
   std::filesystem::path picture;  ///< the PNG this check drew, or empty
+  bool pictureStopped = false;    ///< the picture is the screen as the stopped test left it
 };
 
 /// The student's verdict on a step program's run: the outcome in `mazekit grade`'s words and,
-/// under RED, where the first failed check is and what it says (paths relative to `roots`).
+/// under RED, each failed test case: where its first failed check is and what it says (paths
+/// relative to `roots`), and when several failed, the picture of each (`casePictures`, by the
+/// report's test case index: a path to show, or empty).
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
                      const run::StepExpectation& expected,
-                     const std::vector<std::filesystem::path>& roots);
+                     const std::vector<std::filesystem::path>& roots,
+                     const std::vector<std::string>& casePictures = {});
 
 /// Checks steps of the student's exercise folders in the kit's build tree.
 class Checker {

@@ -51,7 +51,9 @@ namespace {
 
 std::string pictureLine(const Session& s, const Lesson& lesson, const Step& step,
                         const StepResult& result) {
-  if (!result.picture.empty()) return s.shown(result.picture);
+  if (!result.picture.empty())
+    return s.shown(result.picture) +
+           (result.pictureStopped ? " (your screen as it stood when the test stopped)" : "");
   if (result.outcome == run::Outcome::doesNotCompile)
     return "none yet: the step must compile and run first";
   if (result.cached && fs::exists(s.checker.picture(lesson, step)))

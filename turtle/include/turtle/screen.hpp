@@ -203,6 +203,13 @@ class Screen {
   std::string png() const;
   std::string svg() const;
 
+  /// For a test harness: `observer` is called with every screen as it is destroyed (not a
+  /// moved-from one), before its drawing is gone, so that a test stopped by a failed check or
+  /// an exception can still show what it had drawn. One observer for the program; nullptr
+  /// takes it away. What the observer throws is ignored: it runs inside a destructor.
+  using ClosingObserver = void (*)(const Screen&);
+  static void observeClosing(ClosingObserver observer);
+
   // --- Asking what was drawn --------------------------------------------------------------
   /// The colour of the drawing at a point in turtle coordinates: the background, or what
   /// the turtles left there. Turtles themselves are not part of the drawing.
