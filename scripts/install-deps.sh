@@ -36,6 +36,7 @@ packages=(
   bubblewrap                        # mazekit grade: every student's code built and run in a sandbox
   libarchive-dev                    # mazekit grade: reads .zip and .tar.gz submissions structurally
   libxml2-dev                       # mazekit verify reads ctest's JUnit file with libxml2
+  libcpp-httplib-dev                # mazekit watch --view serves its live page on 127.0.0.1
 )
 # To run the kit's own test suite as well.
 test_packages=(

@@ -37,6 +37,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "student/live_view.hpp"
 #include "student/session.hpp"
 
 namespace mazekit::student {
@@ -344,7 +345,43 @@ struct WatchOptions {
   std::string lesson;
   bool pollGiven = false;  // --poll SECONDS: always poll
   double poll = 0;
+  bool view = false;  // --view: the live page
+  bool portGiven = false;
+  int port = 8765;  // --port: the live page's port
 };
+
+// What the live page shows: what the terminal shows, with the picture's bytes.
+ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
+                 const std::vector<Broken>& broken) {
+  ViewState view;
+  const int total = static_cast<int>(lesson.steps.size());
+  view.lesson = "Lesson " + std::to_string(lesson.number) + " of " +
+                std::to_string(s.lessons.back().number) + ": " + lesson.title;
+  view.step =
+      "Step " + std::to_string(step.number) + " of " + std::to_string(total) + ": " + step.title;
+  view.progress = std::to_string(stillPassing(lesson, s.state)) + " of " + std::to_string(total) +
+                  " steps pass";
+  view.green = result.green;
+  view.verdict = result.summary;
+  view.detail = result.detail;
+  view.explanation = result.explanation;
+  for (const Broken& b : broken)
+    view.broken.push_back("BROKE  " + brokenLine(b, b.lesson != &lesson));
+  fs::path picture = result.picture;
+  if (picture.empty() && result.cached) picture = s.checker.picture(lesson, step);
+  std::ifstream in(picture, std::ios::binary);
+  if (!picture.empty() && in) {
+    view.picture.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    view.pictureNote = s.shown(picture);
+    if (result.pictureStopped)
+      view.pictureNote += " (your screen as it stood when the test stopped)";
+  } else if (result.outcome == run::Outcome::doesNotCompile) {
+    view.pictureNote = "the step must compile and run first.";
+  } else {
+    view.pictureNote = "the test stopped before it drew it.";
+  }
+  return view;
+}
 
 // How saves are waited for: through inotify, or by polling every `seconds` (and why).
 struct Watcher {
@@ -407,6 +444,12 @@ void watch(const WatchOptions& o) {
         "3600; got " +
         value.str());
   }
+  if (o.portGiven && !o.view) throw UsageError("--port is the live view's: give --view with it");
+  if (o.portGiven && (o.port < 0 || o.port > 65535)) {
+    throw UsageError(
+        "--port takes the live view's port, from 1 to 65535 (or 0 for any free one); got " +
+        std::to_string(o.port));
+  }
   if (::isatty(0) == 0 || ::isatty(1) == 0) {
     throw UsageError(
         "mazekit watch redraws a terminal and waits for your saves: run it in a terminal "
@@ -424,6 +467,21 @@ void watch(const WatchOptions& o) {
   action.sa_flags = 0;  // no SA_RESTART: poll returns at once on Ctrl-C
   struct sigaction previous {};
   ::sigaction(SIGINT, &action, &previous);
+
+  // The live view: on the port asked for; the usual one, or any free one when that one is
+  // taken (another watch, another program).
+  std::unique_ptr<LiveView> view;
+  if (o.view) {
+    try {
+      view = std::make_unique<LiveView>(o.port);
+    } catch (const std::runtime_error& error) {
+      if (o.portGiven) throw UsageError(error.what());
+      view = std::make_unique<LiveView>(0);
+    }
+  }
+  const std::string viewLine =
+      view ? "Live view: " + view->url() + " (open it in your browser; it redraws on every save)"
+           : "";
 
   Watcher watcher;
   const bool forced = o.pollGiven;
@@ -444,6 +502,7 @@ void watch(const WatchOptions& o) {
       background.stop();  // a save: what it was checking has changed
       std::cout << "\033[H\033[2J" << std::flush;
       std::cout << "Checking...\n" << std::flush;
+      if (view) view->checking();
       const Position p = advance(s, first, oneLesson, &std::cout, false);
       if (p.interrupted) break;
       std::cout << "\033[H\033[2J";
@@ -469,7 +528,12 @@ void watch(const WatchOptions& o) {
       }
       const auto show = [&] {
         printStep(s, *p.lesson, *p.step, p.result, broken);
-        std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n" << std::flush;
+        std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n";
+        if (view) {
+          std::cout << viewLine << "\n";
+          view->show(viewOf(s, *p.lesson, *p.step, p.result, broken));
+        }
+        std::cout << std::flush;
       };
       show();
       // The verdict is on the screen: now the earlier steps, while the student reads it (and
@@ -545,8 +609,15 @@ void addWatchCommand(CLI::App& app) {
       "--poll", options->poll,
       "Look for saves by comparing your files every SECONDS (e.g. 1) rather than "
       "through inotify; mazekit polls by itself on shared folders (docs/student-guide.md)");
-  cmd->callback([options, poll] {
+  cmd->add_flag("--view", options->view,
+                "Show your picture and the verdict in your browser too, on a page served on "
+                "127.0.0.1 that redraws on every save");
+  auto* port = cmd->add_option("--port", options->port,
+                               "The live view's port (default 8765, or a free one if that is "
+                               "taken; 0: any free one)");
+  cmd->callback([options, poll, port] {
     options->pollGiven = poll->count() > 0;
+    options->portGiven = port->count() > 0;
     watch(*options);
   });
 }

@@ -1,0 +1,282 @@
+// The live view of `mazekit watch --view` (see live_view.hpp).
+#include "student/live_view.hpp"
+
+#include <httplib.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <utility>
+
+namespace mazekit::student {
+namespace {
+
+// The page: the picture with a grid that can be turned on (a line every 20 pixels, the
+// maze's squares; labels every 100, with the origin in the centre as the turtle counts), and
+// the verdict. It asks /state when it opens and again on every event of /events.
+constexpr const char* page = R"html(<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>mazekit: your step, live</title>
+<style>
+  body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5em; color: #222; }
+  main { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
+  h1 { font-size: 1.3em; margin: 0; } h2 { font-size: 1.05em; font-weight: normal; margin: .2em 0 1em; }
+  figure { position: relative; margin: 0; border: 1px solid #999; line-height: 0; }
+  #grid { position: absolute; left: 0; top: 0; pointer-events: none; }
+  #grid line { stroke: rgba(128,128,128,.45); stroke-width: 1; }
+  #grid line.hundred { stroke: rgba(255,80,0,.8); }
+  #grid text { font: 11px monospace; fill: #e05000; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
+  figcaption { line-height: 1.4; font-size: .9em; color: #555; padding: .3em; max-width: 394px; }
+  figure { width: max-content; }
+  #nopicture { width: 400px; height: 120px; line-height: 1.4; padding: 1em; box-sizing: border-box; }
+  .verdict { font-weight: bold; font-size: 1.2em; }
+  .green { color: #0a7d20; } .red { color: #c01818; }
+  pre { font: 13px/1.35 monospace; white-space: pre-wrap; max-width: 46em; margin: .4em 0; }
+  #explanation { max-width: 40em; }
+  #status { color: #555; font-size: .9em; }
+</style>
+</head>
+<body>
+<h1 id="lesson">mazekit</h1>
+<h2 id="step"></h2>
+<main>
+  <div>
+    <figure id="figure">
+      <img id="picture" alt="your picture" hidden>
+      <svg id="grid" hidden></svg>
+      <div id="nopicture">No picture yet.</div>
+      <figcaption id="note"></figcaption>
+    </figure>
+    <label><input type="checkbox" id="showGrid"> grid and coordinates</label>
+  </div>
+  <section>
+    <p><span id="verdict" class="verdict"></span> <span id="checking"></span></p>
+    <pre id="detail"></pre>
+    <p id="explanation"></p>
+    <pre id="broken" class="red"></pre>
+    <p id="progress"></p>
+    <p id="status">Connecting to mazekit watch…</p>
+    <p id="updates" hidden>0</p>
+  </section>
+</main>
+<script>
+"use strict";
+const $ = (id) => document.getElementById(id);
+const svgNS = "http://www.w3.org/2000/svg";
+let updates = 0;
+
+function drawGrid(width, height) {
+  const grid = $("grid");
+  grid.setAttribute("width", width);
+  grid.setAttribute("height", height);
+  grid.replaceChildren();
+  const cx = width / 2, cy = height / 2;
+  const add = (name, attributes, text) => {
+    const e = document.createElementNS(svgNS, name);
+    for (const [k, v] of Object.entries(attributes)) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    grid.appendChild(e);
+  };
+  for (let d = -Math.floor(cx / 20) * 20; cx + d <= width; d += 20) {
+    add("line", {x1: cx + d + .5, y1: 0, x2: cx + d + .5, y2: height, class: d % 100 === 0 ? "hundred" : ""});
+  }
+  for (let d = -Math.floor(cy / 20) * 20; cy + d <= height; d += 20) {
+    add("line", {x1: 0, y1: cy + d + .5, x2: width, y2: cy + d + .5, class: d % 100 === 0 ? "hundred" : ""});
+  }
+  for (let d = -Math.floor(cx / 100) * 100; cx + d < width; d += 100) {
+    add("text", {x: cx + d + 3, y: 12}, String(d));
+  }
+  for (let d = -Math.floor(cy / 100) * 100; cy + d < height; d += 100) {
+    if (d !== 0 && cy + d > 0) add("text", {x: 3, y: cy + d - 3}, String(-d));
+  }
+}
+
+function show(state) {
+  $("lesson").textContent = state.lesson;
+  $("step").textContent = state.step;
+  $("progress").textContent = state.progress;
+  const verdict = $("verdict");
+  verdict.textContent = state.verdict === "" ? "" : (state.green ? "GREEN  " : "RED  ") + state.verdict;
+  verdict.className = "verdict " + (state.green ? "green" : "red");
+  $("checking").textContent = state.checking ? "(checking again…)" : "";
+  $("detail").textContent = state.detail.join("\n");
+  $("explanation").textContent = state.explanation === "" ? "" : "What it means: " + state.explanation;
+  $("broken").textContent = state.broken.join("\n");
+  const img = $("picture");
+  if (state.picture === null) {
+    img.hidden = true;
+    $("grid").hidden = true;
+    $("nopicture").hidden = false;
+    $("nopicture").textContent = "No picture yet: " + (state.picture_note || "the step must compile and run first.");
+    $("note").textContent = "";
+  } else {
+    img.src = state.picture;
+    img.width = state.width;
+    img.height = state.height;
+    img.hidden = false;
+    $("nopicture").hidden = true;
+    $("note").textContent = state.picture_note;
+    drawGrid(state.width, state.height);
+    $("grid").hidden = !$("showGrid").checked;
+  }
+}
+
+async function refresh() {
+  const response = await fetch("/state", {cache: "no-store"});
+  show(await response.json());
+}
+
+$("showGrid").addEventListener("change", () => {
+  $("grid").hidden = !$("showGrid").checked || $("picture").hidden;
+});
+const events = new EventSource("/events");
+events.onopen = () => { $("status").textContent = "Live: this page redraws when you save."; };
+events.onmessage = () => {
+  updates += 1;
+  $("updates").textContent = String(updates);
+  refresh();
+};
+events.onerror = () => {
+  $("status").textContent = "mazekit watch is not running: start it again, and this page reconnects.";
+};
+refresh();
+</script>
+</body>
+</html>
+)html";
+
+// A PNG's width and height, from its header.
+std::pair<int, int> pngSize(const std::string& png) {
+  if (png.size() < 24) return {0, 0};
+  const auto at = [&png](std::size_t i) {
+    return (static_cast<int>(static_cast<unsigned char>(png[i])) << 24) |
+           (static_cast<unsigned char>(png[i + 1]) << 16) |
+           (static_cast<unsigned char>(png[i + 2]) << 8) | static_cast<unsigned char>(png[i + 3]);
+  };
+  return {at(16), at(20)};
+}
+
+}  // namespace
+
+std::string viewStateJson(const ViewState& state, long version) {
+  const auto [width, height] = pngSize(state.picture);
+  nlohmann::json json = {
+      {"version", version},
+      {"lesson", state.lesson},
+      {"step", state.step},
+      {"progress", state.progress},
+      {"checking", state.checking},
+      {"green", state.green},
+      {"verdict", state.verdict},
+      {"detail", state.detail},
+      {"explanation", state.explanation},
+      {"broken", state.broken},
+      {"picture", state.picture.empty()
+                      ? nlohmann::json(nullptr)
+                      : nlohmann::json("/picture.png?v=" + std::to_string(version))},
+      {"picture_note", state.pictureNote},
+      {"width", width},
+      {"height", height}};
+  return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
+LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()) {
+  httplib::Server& server = *server_;
+  // Only this machine's pages: a page of another site that names 127.0.0.1 through its own
+  // host name (DNS rebinding) is refused.
+  server.set_pre_routing_handler(
+      [this](const httplib::Request& request, httplib::Response& response) {
+        const std::string host = request.get_header_value("Host");
+        const std::string suffix = ":" + std::to_string(port_);
+        if (host == "127.0.0.1" + suffix || host == "localhost" + suffix) {
+          return httplib::Server::HandlerResponse::Unhandled;
+        }
+        response.status = 403;
+        response.set_content("mazekit's live view answers only http://127.0.0.1" + suffix + "/\n",
+                             "text/plain");
+        return httplib::Server::HandlerResponse::Handled;
+      });
+  server.Get("/", [](const httplib::Request&, httplib::Response& response) {
+    response.set_content(page, "text/html; charset=utf-8");
+  });
+  server.Get("/state", [this](const httplib::Request&, httplib::Response& response) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    response.set_header("Cache-Control", "no-store");
+    response.set_content(viewStateJson(state_, version_), "application/json");
+  });
+  server.Get("/picture.png", [this](const httplib::Request&, httplib::Response& response) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (state_.picture.empty()) {
+      response.status = 404;
+      return;
+    }
+    response.set_content(state_.picture, "image/png");
+  });
+  // Server-sent events: one "data: <version>" each time the view changes, and a comment every
+  // 15 s, which also finds out that a page was closed.
+  server.Get("/events", [this](const httplib::Request&, httplib::Response& response) {
+    response.set_header("Cache-Control", "no-store");
+    auto sent = std::make_shared<long>(-1);
+    response.set_chunked_content_provider(
+        "text/event-stream", [this, sent](std::size_t, httplib::DataSink& sink) {
+          std::unique_lock<std::mutex> lock(mutex_);
+          changed_.wait_for(lock, std::chrono::seconds(15),
+                            [&] { return stopping_ || version_ != *sent; });
+          if (stopping_) return false;
+          std::string message = ": still here\n\n";
+          if (version_ != *sent) {
+            message = "data: " + std::to_string(version_) + "\n\n";
+            *sent = version_;
+          }
+          lock.unlock();
+          return sink.write(message.data(), message.size());
+        });
+  });
+
+  const char* host = "127.0.0.1";
+  if (port == 0) {
+    port_ = server.bind_to_any_port(host);
+  } else if (server.bind_to_port(host, port)) {
+    port_ = port;
+  }
+  if (port_ <= 0) {
+    throw std::runtime_error("the live view cannot listen on 127.0.0.1:" + std::to_string(port) +
+                             " (another program may use it): choose another port with "
+                             "--port, or --port 0 for any free one");
+  }
+  thread_ = std::thread([&server] { server.listen_after_bind(); });
+}
+
+LiveView::~LiveView() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stopping_ = true;
+  }
+  changed_.notify_all();
+  server_->stop();
+  if (thread_.joinable()) thread_.join();
+}
+
+std::string LiveView::url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/"; }
+
+void LiveView::show(ViewState state) {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    state_ = std::move(state);
+    ++version_;
+  }
+  changed_.notify_all();
+}
+
+void LiveView::checking() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    state_.checking = true;
+    ++version_;
+  }
+  changed_.notify_all();
+}
+
+}  // namespace mazekit::student

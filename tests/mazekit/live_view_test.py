@@ -1,0 +1,263 @@
+#!/usr/bin/env python3
+"""mazekit watch --view in headless Chromium: the page changes when a file is saved.
+
+Runs `mazekit watch --view --port 0` on a pseudo-terminal (watch wants one) over a copy of the
+kit's lessons and exercises, opens the page it names in headless Chromium (Debian's chromium,
+driven through the DevTools protocol on a pipe: --remote-debugging-pipe), and checks what the
+page shows: lesson 1's first step RED, then, after the exercise file is saved with step 1
+solved, step 2 with its picture, without the page being reloaded. Then the grid, a request from
+another host name, the page once watch has stopped, and the --view and --port options that are
+refused.
+
+    live_view_test.py MAZEKIT KIT_SOURCE BUILD_DIR WORK_DIR
+"""
+import base64
+import fcntl
+import json
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+MAZEKIT, KIT, BUILD, WORK = sys.argv[1:5]
+failures = []
+
+
+def check(condition, what):
+    print(("ok      " if condition else "FAILED  ") + what, flush=True)
+    if not condition:
+        failures.append(what)
+
+
+class Chromium:
+    """Headless Chromium, spoken to in the DevTools protocol over --remote-debugging-pipe:
+    JSON messages ending in a NUL byte, read by Chromium from its fd 3, written to its fd 4."""
+
+    def __init__(self, url):
+        def high(fd):  # above 4, so that the shell can move them to 3 and 4
+            moved = fcntl.fcntl(fd, fcntl.F_DUPFD, 10)
+            os.close(fd)
+            return moved
+
+        self.to_read, self.to_write = map(high, os.pipe())
+        self.from_read, self.from_write = map(high, os.pipe())
+        program = shutil.which("chromium") or shutil.which("chromium-browser")
+        if program is None:
+            sys.exit("live_view_test: headless Chromium is needed: scripts/install-deps.sh "
+                     "installs Debian's chromium")
+        script = 'exec "$0" "$@" 3<&%d 4>&%d %d<&- %d>&-' % (
+            self.to_read, self.from_write, self.to_read, self.from_write)
+        self.process = subprocess.Popen(
+            ["bash", "-c", script, program, "--headless", "--no-sandbox", "--disable-gpu",
+             "--disable-background-networking", "--remote-debugging-pipe",
+             "--user-data-dir=" + os.path.join(WORK, "chromium-profile"), url],
+            pass_fds=(self.to_read, self.from_write), stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL)
+        os.close(self.to_read)
+        os.close(self.from_write)
+        self.buffer = b""
+        self.last_id = 0
+        self.session = self._attach()
+
+    def call(self, method, params=None, session=None, seconds=30):
+        self.last_id += 1
+        message = {"id": self.last_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = session
+        os.write(self.to_write, json.dumps(message).encode() + b"\0")
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            while b"\0" in self.buffer:
+                raw, self.buffer = self.buffer.split(b"\0", 1)
+                reply = json.loads(raw)
+                if reply.get("id") == self.last_id:
+                    if "error" in reply:
+                        raise RuntimeError(f"{method}: {reply['error']}")
+                    return reply["result"]
+            ready, _, _ = select.select([self.from_read], [], [], 0.5)
+            if ready:
+                self.buffer += os.read(self.from_read, 1 << 20)
+        raise TimeoutError(f"Chromium did not answer {method} within {seconds} s")
+
+    def _attach(self):
+        for _ in range(80):
+            pages = [t for t in self.call("Target.getTargets")["targetInfos"]
+                     if t["type"] == "page"]
+            if pages:
+                return self.call("Target.attachToTarget",
+                                 {"targetId": pages[0]["targetId"], "flatten": True})["sessionId"]
+            time.sleep(0.25)
+        raise TimeoutError("Chromium opened no page")
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate",
+                           {"expression": expression, "returnByValue": True}, self.session)
+        return result["result"].get("value")
+
+    def wait_for(self, expression, seconds=60):
+        """Polls `expression` until it is true; returns whether it became true."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if self.evaluate(expression):
+                return True
+            time.sleep(0.25)
+        return False
+
+    def close(self):
+        self.process.kill()
+        self.process.wait()
+
+
+class Watch:
+    """mazekit watch on a new pseudo-terminal."""
+
+    def __init__(self, args, env):
+        self.pid, self.fd = pty.fork()
+        if self.pid == 0:
+            os.execve(MAZEKIT, ["mazekit", "watch"] + args, env)
+        self.output = b""
+
+    def read_until(self, pattern, seconds=120):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            match = re.search(pattern, self.output)
+            if match:
+                return match
+            ready, _, _ = select.select([self.fd], [], [], 0.5)
+            if ready:
+                try:
+                    self.output += os.read(self.fd, 65536)
+                except OSError:  # the program ended
+                    break
+        return re.search(pattern, self.output)
+
+    def stop(self):
+        os.kill(self.pid, signal.SIGINT)
+        _, status = os.waitpid(self.pid, 0)
+        return status
+
+    def status(self, seconds=30):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.read_until(rb"(?!)", 0.5)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                return os.waitstatus_to_exitcode(status)
+        os.kill(self.pid, signal.SIGKILL)
+        return None
+
+
+def fetch(url, host=None):
+    request = urllib.request.Request(url, headers={"Host": host} if host else {})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read()
+
+
+shutil.rmtree(WORK, ignore_errors=True)
+kit = os.path.join(WORK, "kit")
+os.makedirs(kit)
+for folder in ("lessons", "exercises"):
+    shutil.copytree(os.path.join(KIT, folder), os.path.join(kit, folder))
+env = dict(os.environ, MAZEKIT_HOME=kit, MAZEKIT_BUILD=BUILD,
+           MAZEKIT_STATE=os.path.join(WORK, "progress.json"),
+           MAZEKIT_PICTURES=os.path.join(WORK, "pictures"), TERM="xterm")
+
+watch = Watch(["--view", "--port", "0"], env)
+found = watch.read_until(rb"Live view: (http://127\.0\.0\.1:(\d+)/)")
+check(found is not None, "watch --view names the page it serves on 127.0.0.1")
+if found is None:
+    print(watch.output.decode(errors="replace"))
+    sys.exit(1)
+url, port = found.group(1).decode(), int(found.group(2))
+
+status, body = fetch(url + "state")
+state = json.loads(body)
+check(status == 200 and state["lesson"] == "Lesson 1 of 7: Turtle warm-up"
+      and state["step"].startswith("Step 1 of 5") and state["verdict"] == "does not compile"
+      and state["picture"] is None, "/state says lesson 1, step 1, does not compile, no picture")
+status, _ = fetch(url, host=f"attacker.example:{port}")
+check(status == 403, "a request naming another host is refused (403)")
+
+chromium = Chromium(url)
+try:
+    step = "document.getElementById('step').textContent"
+    verdict = "document.getElementById('verdict').textContent"
+    check(chromium.wait_for(f"{step}.startsWith('Step 1 of 5') && "
+                            "document.getElementById('status').textContent.startsWith('Live')"),
+          "the page shows step 1 and that it is live")
+    check(chromium.evaluate(verdict) == "RED  does not compile", "the page shows step 1's RED")
+    check(chromium.evaluate("document.getElementById('picture').hidden") is True,
+          "the page has no picture before the step runs")
+    updates = int(chromium.evaluate("document.getElementById('updates').textContent"))
+    chromium.evaluate("window.sameDocument = true")  # gone if the page were loaded again
+
+    # A save that solves step 1: watch moves on to step 2, and the open page follows.
+    with open(os.path.join(kit, "exercises", "01-turtle-warmup", "warmup.hpp"), "a") as f:
+        f.write("\ninline turtle::Screen makeScreen() { return turtle::Screen(); }\n")
+    check(chromium.wait_for(f"{step}.startsWith('Step 2 of 5') && "
+                            "document.getElementById('checking').textContent === ''", 120),
+          "after the save the page shows step 2, without being reloaded")
+    check(chromium.evaluate("window.sameDocument === true"), "the page was not reloaded")
+    check(int(chromium.evaluate("document.getElementById('updates').textContent")) > updates,
+          "the page heard of the change from the server (server-sent events)")
+    check(chromium.evaluate(verdict) == "RED  failed", "the page shows step 2's RED: failed")
+    check(chromium.wait_for("!document.getElementById('picture').hidden && "
+                            "document.getElementById('picture').naturalWidth === 400"),
+          "the page shows step 2's picture, 400 pixels wide")
+    detail = chromium.evaluate("document.getElementById('detail').textContent")
+    check("the screen's background is blue" in detail, "the page shows the failed test case")
+    status, png = fetch(url + "picture.png")
+    check(status == 200 and png.startswith(b"\x89PNG"), "/picture.png is the step's PNG")
+
+    check(chromium.evaluate("document.getElementById('grid').hidden") is True,
+          "the grid is off at first")
+    chromium.evaluate("document.getElementById('showGrid').click()")
+    check(chromium.evaluate("!document.getElementById('grid').hidden && "
+                            "document.getElementById('grid').querySelectorAll('line').length "
+                            "=== 42"),
+          "the grid shows a line every 20 pixels (21 each way) when turned on")
+    labels = chromium.evaluate(
+        "[...document.getElementById('grid').querySelectorAll('text')].map(t => t.textContent)"
+        ".join(' ')")
+    check(labels == "-200 -100 0 100 100 -100", "the grid's labels are the turtle's coordinates")
+    shot = chromium.call("Page.captureScreenshot", {}, chromium.session)["data"]
+    with open(os.path.join(WORK, "live-view.png"), "wb") as f:
+        f.write(base64.b64decode(shot))
+
+    watch.stop()
+    check(chromium.wait_for("document.getElementById('status').textContent"
+                            ".includes('not running')", 30),
+          "after Ctrl-C the page says mazekit watch is not running")
+finally:
+    chromium.close()
+
+# Options refused, each with exit status 2 and the value named.
+refused = Watch(["--port", "8765"], env)
+check(refused.status() == 2 and b"give --view with it" in refused.output,
+      "--port without --view is refused (exit 2)")
+refused = Watch(["--view", "--port", "70000"], env)
+check(refused.status() == 2 and b"from 1 to 65535" in refused.output and b"70000" in refused.output,
+      "--port 70000 is refused, naming it (exit 2)")
+taken = socket.socket()
+taken.bind(("127.0.0.1", 0))
+taken.listen()
+busy = taken.getsockname()[1]
+refused = Watch(["--view", "--port", str(busy)], env)
+check(refused.status() == 2 and f"127.0.0.1:{busy}".encode() in refused.output
+      and b"--port 0" in refused.output,
+      "a port another program listens on is refused, naming it and what to do (exit 2)")
+taken.close()
+
+print(f"{len(failures)} of the checks failed" if failures else "every check passed")
+sys.exit(1 if failures else 0)
