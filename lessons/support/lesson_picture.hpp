@@ -26,10 +26,16 @@ namespace harness {
 bool wantsPicture();
 /// Hands the step's picture (PNG bytes) to the report.
 void attachPicture(std::string png);
+/// Hands the step's drawing (SVG, one element a drawing step, in order) to the report, for
+/// mazekit watch --view to play back.
+void attachDrawing(std::string svg);
 }  // namespace harness
 
 inline void picture(const turtle::Screen& screen) {
-  if (harness::wantsPicture()) harness::attachPicture(screen.png());
+  if (harness::wantsPicture()) {
+    harness::attachPicture(screen.png());
+    harness::attachDrawing(screen.svg());
+  }
   const char* folder = std::getenv("MAZEKIT_PICTURES");
   if (folder == nullptr || *folder == '\0') return;
   const std::filesystem::path base = std::filesystem::path(folder) / KIT_LESSON_ID;

@@ -54,6 +54,9 @@ std::string base64(const std::string& bytes) {
 
 bool reporting = false;  // a SignedReporter runs: lesson::picture hands it the picture
 std::string picture;     // the last picture a step's test drew
+std::string drawing;     // ...and the same as SVG, when it is small enough to play back
+// A drawing this big (some 20,000 stamps) is not played back: the report stays small.
+constexpr std::size_t largestDrawing = std::size_t{4} << 20;
 
 struct CaseResult {
   std::string name;
@@ -183,6 +186,7 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
       report["test_cases"].push_back(entry);
     }
     if (!picture.empty()) report["picture_png"] = base64(picture);
+    if (!picture.empty() && !drawing.empty()) report["picture_svg"] = drawing;
     const auto replace = nlohmann::json::error_handler_t::replace;
     const std::string text = report.dump(-1, ' ', false, replace);
     unsigned char key[mazekit::harness::keySize];
@@ -218,5 +222,9 @@ void attachPicture(std::string png) {
     currentCase->stopped = false;
   }
   picture = std::move(png);
+  drawing.clear();  // until its drawing comes
+}
+void attachDrawing(std::string svg) {
+  if (svg.size() <= largestDrawing) drawing = std::move(svg);
 }
 }  // namespace lesson::harness

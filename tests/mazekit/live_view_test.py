@@ -5,7 +5,8 @@ Runs `mazekit watch --view --port 0` on a pseudo-terminal (watch wants one) over
 kit's lessons and exercises, opens the page it names in headless Chromium (Debian's chromium,
 driven through the DevTools protocol on a pipe: --remote-debugging-pipe), and checks what the
 page shows: lesson 1's first step RED, then, after the exercise file is saved with step 1
-solved, step 2 with its picture, without the page being reloaded. Then the grid, a request from
+solved, step 2 with its picture, without the page being reloaded, and its drawing played back
+stamp by stamp. Then the grid, a request from
 another host name, the page once watch has stopped, and the --view and --port options that are
 refused.
 
@@ -202,9 +203,23 @@ try:
     updates = int(chromium.evaluate("document.getElementById('updates').textContent"))
     chromium.evaluate("window.sameDocument = true")  # gone if the page were loaded again
 
-    # A save that solves step 1: watch moves on to step 2, and the open page follows.
+    # A save that solves step 1: watch moves on to step 2, and the open page follows. The
+    # screen is not blue (step 2's RED), and three squares are stamped on it, to play back.
     with open(os.path.join(kit, "exercises", "01-turtle-warmup", "warmup.hpp"), "a") as f:
-        f.write("\ninline turtle::Screen makeScreen() { return turtle::Screen(); }\n")
+        f.write("""
+inline turtle::Screen makeScreen() {
+  turtle::Screen screen;
+  turtle::Turtle t(screen);
+  t.shape("square");
+  t.penup();
+  for (int i = 0; i < 3; ++i) {
+    t.goTo(-100 + 100 * i, 0);
+    t.stamp();
+  }
+  t.hideturtle();
+  return screen;
+}
+""")
     check(chromium.wait_for(f"{step}.startsWith('Step 2 of 5') && "
                             "document.getElementById('checking').textContent === ''", 120),
           "after the save the page shows step 2, without being reloaded")
@@ -219,6 +234,22 @@ try:
     check("the screen's background is blue" in detail, "the page shows the failed test case")
     status, png = fetch(url + "picture.png")
     check(status == 200 and png.startswith(b"\x89PNG"), "/picture.png is the step's PNG")
+
+    # The drawing played back: three stamps, one a frame.
+    check(chromium.wait_for("!document.getElementById('player').hidden && "
+                            "document.getElementById('frame').max === '3'"),
+          "the player offers the drawing's 3 steps")
+    visible = ("[...document.querySelectorAll('#drawing svg > g > *')].slice(1)"
+               ".filter(e => e.style.display !== 'none').length")
+    chromium.evaluate("const f = document.getElementById('frame'); f.value = '1';"
+                      "f.dispatchEvent(new Event('input'))")
+    check(chromium.evaluate(visible) == 1 and
+          chromium.evaluate("document.getElementById('picture').hidden") is True,
+          "frame 1 shows the first stamp alone, in place of the picture")
+    chromium.evaluate("document.getElementById('play').click()")
+    check(chromium.wait_for(f"document.getElementById('frame').value === '3' && {visible} === 3",
+                            10),
+          "Play draws the stamps one after another to the end")
 
     check(chromium.evaluate("document.getElementById('grid').hidden") is True,
           "the grid is off at first")

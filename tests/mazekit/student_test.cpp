@@ -688,6 +688,28 @@ TEST_CASE("mazekit completions completes the commands and their options in bash,
         "fish\n");
 }
 
+TEST_CASE("the precompiled harness header is made again when a header it holds is newer than it") {
+  // g++ does not check them: a header changed since (a kit updated with git pull) would be
+  // read twice, once from the old precompiled copy ("redefinition of lesson::picture").
+  const fs::path build = KIT_BUILD_DIR;
+  const fs::path gch = build / "mazekit" / "student" / "pch" / "harness_pch.hpp.gch";
+  const fs::path header = build / "mazekit" / "student-include" / "lesson_picture.hpp";
+  const fs::path dir = freshDir("stale-pch");
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_STATE", (dir / "progress.json").string()},
+      {"MAZEKIT_PICTURES", (dir / "pictures").string()}};
+  runMazekit("check 1 1", env, "pch-first");  // made if it is not there yet
+  REQUIRE(fs::exists(gch));
+  // Newer than the manifest, and the header newer still: only the header says it is stale.
+  const auto manifestTime = fs::last_write_time(build / "mazekit" / "manifest.json");
+  fs::last_write_time(gch, manifestTime + std::chrono::seconds(1));
+  fs::last_write_time(header, manifestTime + std::chrono::seconds(2));
+  const auto run = runMazekit("check 1 1", env, "pch-stale");
+  INFO(run.out << run.err);
+  CHECK(run.out.find("redefinition") == std::string::npos);
+  CHECK(fs::last_write_time(gch) > manifestTime + std::chrono::seconds(2));
+}
+
 TEST_CASE("mazekit with a build tree that is not there says how to build the kit") {
   const fs::path dir = freshDir("no-build");
   const auto run = runMazekit("status",

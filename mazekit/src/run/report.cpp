@@ -106,6 +106,7 @@ HarnessReport readHarnessReport(std::string_view channel, const std::optional<Ke
     }
     if (body.contains("picture_png"))
       report.picture = fromBase64(body.at("picture_png").get<std::string>());
+    if (body.contains("picture_svg")) report.drawing = body.at("picture_svg").get<std::string>();
   } catch (const std::exception&) {
     report.state = HarnessReport::State::unreadable;
     report.problem = "the harness's report cannot be read";

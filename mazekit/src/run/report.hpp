@@ -43,6 +43,7 @@ struct HarnessReport {
   bool aborting = false;  ///< Catch2 stopped the run (a fatal error)
   std::vector<TestCaseReport> testCases;
   std::string picture;  ///< PNG bytes, when the step drew one
+  std::string drawing;  ///< the same picture as SVG, when it was small enough to send
 };
 
 /// Reads what came through the report channel. With a key, the report must carry that key's

@@ -30,6 +30,8 @@ constexpr const char* page = R"html(<!doctype html>
   #grid text { font: 11px monospace; fill: #e05000; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
   figcaption { line-height: 1.4; font-size: .9em; color: #555; padding: .3em; max-width: 394px; }
   figure { width: max-content; }
+  #drawing svg { display: block; }
+  #player input { width: 250px; vertical-align: middle; }
   #nopicture { width: 400px; height: 120px; line-height: 1.4; padding: 1em; box-sizing: border-box; }
   .verdict { font-weight: bold; font-size: 1.2em; }
   .green { color: #0a7d20; } .red { color: #c01818; }
@@ -45,11 +47,15 @@ constexpr const char* page = R"html(<!doctype html>
   <div>
     <figure id="figure">
       <img id="picture" alt="your picture" hidden>
+      <div id="drawing" hidden></div>
       <svg id="grid" hidden></svg>
       <div id="nopicture">No picture yet.</div>
       <figcaption id="note"></figcaption>
     </figure>
-    <label><input type="checkbox" id="showGrid"> grid and coordinates</label>
+    <p><label><input type="checkbox" id="showGrid"> grid and coordinates</label></p>
+    <p id="player" hidden><button id="play">Play</button>
+      <input type="range" id="frame" min="0" max="0" value="0">
+      <span id="frameText"></span></p>
   </div>
   <section>
     <p><span id="verdict" class="verdict"></span> <span id="checking"></span></p>
@@ -123,13 +129,61 @@ function show(state) {
   }
 }
 
+// Playing the drawing back: the picture as SVG, whose drawing group holds one element a
+// drawing step, in order (the first is the background). Frame k shows the first k steps.
+let drawingUrl = null;
+let items = [];
+let playing = null;
+
+function showFrame(k) {
+  items.forEach((item, i) => { item.style.display = i < k ? "" : "none"; });
+  $("frame").value = String(k);
+  $("frameText").textContent = k + " of " + items.length + " drawing steps";
+  $("drawing").hidden = false;
+  $("picture").hidden = true;
+}
+
+async function loadDrawing(url) {
+  if (playing !== null) { clearInterval(playing); playing = null; }
+  drawingUrl = url;
+  items = [];
+  $("drawing").hidden = true;
+  $("drawing").replaceChildren();
+  $("player").hidden = url === null;
+  if (url === null) return;
+  const text = await (await fetch(url, {cache: "no-store"})).text();
+  if (url !== drawingUrl) return;  // a newer one came meanwhile
+  const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+  $("drawing").appendChild(document.importNode(svg, true));
+  const group = $("drawing").querySelector("svg > g");
+  items = group ? [...group.children].slice(1) : [];
+  $("frame").max = String(items.length);
+  $("frame").value = String(items.length);
+  $("frameText").textContent = items.length + " drawing steps";
+}
+
+$("frame").addEventListener("input", () => showFrame(Number($("frame").value)));
+$("play").addEventListener("click", () => {
+  if (playing !== null) clearInterval(playing);
+  let k = 0;
+  const step = Math.max(1, Math.ceil(items.length / 150));  // about 3 s at most
+  showFrame(0);
+  playing = setInterval(() => {
+    k = Math.min(items.length, k + step);
+    showFrame(k);
+    if (k >= items.length) { clearInterval(playing); playing = null; }
+  }, 20);
+});
+
 async function refresh() {
   const response = await fetch("/state", {cache: "no-store"});
-  show(await response.json());
+  const state = await response.json();
+  show(state);
+  await loadDrawing(state.drawing);
 }
 
 $("showGrid").addEventListener("change", () => {
-  $("grid").hidden = !$("showGrid").checked || $("picture").hidden;
+  $("grid").hidden = !$("showGrid").checked || ($("picture").hidden && $("drawing").hidden);
 });
 const events = new EventSource("/events");
 events.onopen = () => { $("status").textContent = "Live: this page redraws when you save."; };
@@ -176,6 +230,9 @@ std::string viewStateJson(const ViewState& state, long version) {
       {"picture", state.picture.empty()
                       ? nlohmann::json(nullptr)
                       : nlohmann::json("/picture.png?v=" + std::to_string(version))},
+      {"drawing", state.drawing.empty() || state.picture.empty()
+                      ? nlohmann::json(nullptr)
+                      : nlohmann::json("/picture.svg?v=" + std::to_string(version))},
       {"picture_note", state.pictureNote},
       {"width", width},
       {"height", height}};
@@ -213,6 +270,14 @@ LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()) {
       return;
     }
     response.set_content(state_.picture, "image/png");
+  });
+  server.Get("/picture.svg", [this](const httplib::Request&, httplib::Response& response) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (state_.drawing.empty()) {
+      response.status = 404;
+      return;
+    }
+    response.set_content(state_.drawing, "image/svg+xml");
   });
   // Server-sent events: one "data: <version>" each time the view changes, and a comment every
   // 15 s, which also finds out that a page was closed.

@@ -30,6 +30,7 @@ struct ViewState {
   std::string explanation;          ///< what a compiler error or an exception means, or ""
   std::vector<std::string> broken;  ///< earlier steps that broke, one line each
   std::string picture;              ///< PNG bytes, or "" when the step drew none yet
+  std::string drawing;              ///< the same picture as SVG, to play it back, or ""
   std::string pictureNote;          ///< where it comes from, e.g. "as the test stopped"
 };
 

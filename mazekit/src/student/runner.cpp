@@ -128,16 +128,23 @@ grade::BuildPlaces studentPlaces(const Kit& kit, const Lesson& lesson) {
   return places;
 }
 
-// The precompiled header is made again when the build tree was configured since (the manifest
-// is newer) or is missing; a stale one would only be slower, as g++ then reads the headers.
+// The precompiled header is made again when it is missing, or older than the manifest or a
+// header it holds (the student include folder's: lesson_picture.hpp and the turtle library's,
+// which the build tree copies with their own times). g++ does not check the headers a
+// precompiled header was made from: a stale one would define lesson::picture a second time.
 void preparePrecompiledHeader(const Kit& kit, const Manifest& manifest,
                               const grade::BuildPlaces& places) {
   std::error_code ec;
   const fs::path gch = places.pch / "harness_pch.hpp.gch";
   const auto made = fs::last_write_time(gch, ec);
   if (!ec) {
-    const auto configured = fs::last_write_time(kit.build / "mazekit" / "manifest.json", ec);
-    if (!ec && configured <= made) return;
+    auto newest = fs::last_write_time(kit.build / "mazekit" / "manifest.json", ec);
+    for (auto it = fs::recursive_directory_iterator(manifest.studentInclude, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      std::error_code ignored;
+      newest = std::max(newest, fs::last_write_time(it->path(), ignored));
+    }
+    if (!ec && newest <= made) return;
   }
   grade::BuildPlaces header = places;
   header.code = places.pch;
@@ -265,9 +272,14 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
     casePictures[i] = shown(own) + (testCase.pictureStopped ? " (as the test stopped)" : "");
   }
   StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures);
+  const fs::path svg = fs::path(png).replace_extension(".svg");
   if (!report.picture.empty()) {
     turtle::saveFileAtomically(png, report.picture);
     judged.picture = png;
+    if (!report.drawing.empty()) {
+      turtle::saveFileAtomically(svg, report.drawing);
+      judged.drawing = svg;
+    }
   } else {
     const auto stopped = std::find_if(
         report.testCases.begin(), report.testCases.end(),

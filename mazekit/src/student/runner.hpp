@@ -30,6 +30,7 @@ struct StepResult {
   std::string explanation;        ///< what a compiler error means, in a beginner's words, or empty
   std::filesystem::path picture;  ///< the PNG this check drew, or empty
   bool pictureStopped = false;    ///< the picture is the screen as the stopped test left it
+  std::filesystem::path drawing;  ///< the same picture as SVG (to play it back), or empty
 };
 
 /// The student's verdict on a step program's run: the outcome in `mazekit grade`'s words and,

@@ -372,6 +372,9 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
   std::ifstream in(picture, std::ios::binary);
   if (!picture.empty() && in) {
     view.picture.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::ifstream svg(fs::path(picture).replace_extension(".svg"), std::ios::binary);
+    if (svg)
+      view.drawing.assign(std::istreambuf_iterator<char>(svg), std::istreambuf_iterator<char>());
     view.pictureNote = s.shown(picture);
     if (result.pictureStopped)
       view.pictureNote += " (your screen as it stood when the test stopped)";
