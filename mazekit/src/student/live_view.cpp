@@ -263,22 +263,19 @@ LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()) {
     response.set_header("Cache-Control", "no-store");
     response.set_content(viewStateJson(state_, version_), "application/json");
   });
-  server.Get("/picture.png", [this](const httplib::Request&, httplib::Response& response) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (state_.picture.empty()) {
-      response.status = 404;
-      return;
-    }
-    response.set_content(state_.picture, "image/png");
-  });
-  server.Get("/picture.svg", [this](const httplib::Request&, httplib::Response& response) {
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (state_.drawing.empty()) {
-      response.status = 404;
-      return;
-    }
-    response.set_content(state_.drawing, "image/svg+xml");
-  });
+  // The picture, as PNG and as SVG (404 while the step has none).
+  const auto serve = [this](std::string ViewState::*bytes, const char* type) {
+    return [this, bytes, type](const httplib::Request&, httplib::Response& response) {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if ((state_.*bytes).empty()) {
+        response.status = 404;
+        return;
+      }
+      response.set_content(state_.*bytes, type);
+    };
+  };
+  server.Get("/picture.png", serve(&ViewState::picture, "image/png"));
+  server.Get("/picture.svg", serve(&ViewState::drawing, "image/svg+xml"));
   // Server-sent events: one "data: <version>" each time the view changes, and a comment every
   // 15 s, which also finds out that a page was closed.
   server.Get("/events", [this](const httplib::Request&, httplib::Response& response) {
