@@ -498,6 +498,35 @@ TEST_CASE("mazekit check LESSON STEP checks that step") {
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
 }
 
+TEST_CASE(
+    "a style warning in the student's code is said and explained, and does not stop the step") {
+  const Kit kit = copyOfKit("warning");
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_HOME", kit.source.string()},
+      {"MAZEKIT_BUILD", locateKit().build.string()},
+      {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
+      {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+  // Step 1 solved, with a C-style cast, as a student from Python writes one before static_cast.
+  writeFile(kit.source / "exercises" / "01-turtle-warmup" / "warmup.hpp",
+            "#pragma once\n"
+            "#include <turtle/turtle.hpp>\n"
+            "\n"
+            "inline int half(double x) { return (int)(x / 2); }\n"
+            "\n"
+            "inline turtle::Screen makeScreen() {\n"
+            "  turtle::Screen screen;\n"
+            "  return screen;\n"
+            "}\n");
+  const auto run = runMazekit("check 1 1", env, "warning");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("GREEN  passed") != std::string::npos);
+  CHECK(run.out.find("A warning in your code (it does not stop the step; worth fixing):\n"
+                     "       exercises/01-turtle-warmup/warmup.hpp:4:") != std::string::npos);
+  CHECK(run.out.find("use of old-style cast to 'int'") != std::string::npos);
+  CHECK(run.out.find("static_cast<int>(value)") != std::string::npos);
+}
+
 TEST_CASE("a refactor step says its kept tests pass already when only the new one fails") {
   const Kit kit = copyOfKit("refactor");
   const auto lessons = loadLessons(kit);

@@ -315,7 +315,16 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     return stopped;
   }
   if (!built.exitedWith(0)) return notCompiled(built, {kit_.source, kit_.build});
-  return runStep(lesson, step, plan.exerciseTarget, true, stop);
+  StepResult result = runStep(lesson, step, plan.exerciseTarget, true, stop);
+  // A warning in the student's code: said, and explained, but it does not stop the step (the
+  // lessons have not taught every fix g++ asks for).
+  const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
+  if (const auto warning = firstStudentWarning(built.output, {kit_.source, kit_.build}, folder)) {
+    result.warning = warning->text();
+    if (const auto explained = explainCompileError(warning->message))
+      result.warningExplanation = *explained;
+  }
+  return result;
 }
 
 std::vector<StepResult> Checker::checkTogether(const Lesson& lesson,

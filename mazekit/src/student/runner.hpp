@@ -31,6 +31,10 @@ struct StepResult {
   std::filesystem::path picture;  ///< the PNG this check drew, or empty
   bool pictureStopped = false;    ///< the picture is the screen as the stopped test left it
   std::filesystem::path drawing;  ///< the same picture as SVG (to play it back), or empty
+  /// The first warning g++ gave in the student's files, though the step built: where it is
+  /// and what it says, and what it means (explainCompileError), or empty.
+  std::string warning;
+  std::string warningExplanation;
 };
 
 /// The student's verdict on a step program's run: the outcome in `mazekit grade`'s words and,

@@ -231,6 +231,12 @@ void printVerdict(const StepResult& result) {
   for (const std::string& line : result.detail) std::cout << "       " << line << "\n";
   // Under the error it explains.
   if (!result.explanation.empty()) printWrapped("       ", "What it means: " + result.explanation);
+  if (!result.warning.empty()) {
+    std::cout << "       A warning in your code (it does not stop the step; worth fixing):\n"
+              << "       " << result.warning << "\n";
+    if (!result.warningExplanation.empty())
+      printWrapped("       ", "What it means: " + result.warningExplanation);
+  }
 }
 
 void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,

@@ -89,24 +89,44 @@ std::string BuildError::text(std::size_t max) const {
   return shorten(where + message, max);
 }
 
+namespace {
+
+// "file:line:col: <kind>: message" as a BuildError.
+BuildError located(const std::smatch& m, const std::vector<fs::path>& roots) {
+  BuildError error;
+  error.file = relativeTo(m[1].str(), roots);
+  // A #line directive can make any number: too long a one reads as 0.
+  const auto number = [](const std::string& digits) {
+    return digits.size() > 9 ? 0 : std::stoi(digits);
+  };
+  error.line = number(m[2].str());
+  error.column = m[3].matched ? number(m[3].str()) : 0;
+  error.message = m[4].str();
+  return error;
+}
+
+}  // namespace
+
+std::optional<BuildError> firstStudentWarning(const std::string& output,
+                                              const std::vector<fs::path>& roots,
+                                              const std::string& folder) {
+  static const std::regex warning(R"(^(.+?):(\d+):(?:(\d+):)? warning: (.*)$)");
+  for (const std::string& line : splitLines(output)) {
+    std::smatch m;
+    if (!std::regex_match(line, m, warning)) continue;
+    BuildError found = located(m, roots);
+    if (found.file.rfind(folder + "/", 0) == 0) return found;
+  }
+  return std::nullopt;
+}
+
 std::optional<BuildError> firstBuildError(const std::string& output,
                                           const std::vector<fs::path>& roots) {
-  static const std::regex located(R"(^(.+?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
+  static const std::regex errorLine(R"(^(.+?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
   const std::vector<std::string> lines = splitLines(output);
   for (const std::string& line : lines) {
     std::smatch m;
-    if (std::regex_match(line, m, located)) {
-      BuildError error;
-      error.file = relativeTo(m[1].str(), roots);
-      // A #line directive can make any number: too long a one reads as 0.
-      const auto number = [](const std::string& digits) {
-        return digits.size() > 9 ? 0 : std::stoi(digits);
-      };
-      error.line = number(m[2].str());
-      error.column = m[3].matched ? number(m[3].str()) : 0;
-      error.message = m[4].str();
-      return error;
-    }
+    if (std::regex_match(line, m, errorLine)) return located(m, roots);
   }
   for (const std::string& line : lines) {
     const auto at = line.find("undefined reference to");

@@ -41,6 +41,13 @@ struct BuildError {
 std::optional<BuildError> firstBuildError(const std::string& output,
                                           const std::vector<std::filesystem::path>& roots);
 
+/// The first `warning:` of a build's output that is in the student's own files (its path,
+/// made relative to `roots`, starts with `folder`, also relative): what g++ would have the
+/// student fix, though the program built. Nothing when there is none.
+std::optional<BuildError> firstStudentWarning(const std::string& output,
+                                              const std::vector<std::filesystem::path>& roots,
+                                              const std::string& folder);
+
 /// "[########------------]" with `width` cells inside the brackets, done out of total.
 std::string progressBar(int done, int total, int width = 20);
 
