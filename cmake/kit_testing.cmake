@@ -1,9 +1,10 @@
-# kit_add_test(NAME SOURCES a.cpp b.cpp LIBRARIES lib... [LABELS label...])
+# kit_add_test(NAME SOURCES a.cpp b.cpp LIBRARIES lib... [LABELS label...] [TIMEOUT seconds])
 #
 # One Catch2 test program, its test cases labelled with LABELS, or else with the folder's
 # KIT_TEST_LABELS (set(KIT_TEST_LABELS maze) at the top of tests/maze/CMakeLists.txt). Every program links the one compiled main (kit_catch_main) and
 # reuses one precompiled catch.hpp (kit_catch_pch), so a new test file costs about a second
-# to build. Each TEST_CASE becomes its own CTest test named NAME.<test case name>.
+# to build. Each TEST_CASE becomes its own CTest test named NAME.<test case name>, stopped
+# after TIMEOUT seconds (120 unless given).
 include_guard(GLOBAL)
 
 find_package(Catch2 2.13 REQUIRED)
@@ -42,9 +43,12 @@ if(NOT TARGET kit_catch_main)
 endif()
 
 function(kit_add_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "" "SOURCES;LIBRARIES;LABELS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "TIMEOUT" "SOURCES;LIBRARIES;LABELS")
   if(NOT arg_LABELS)
     set(arg_LABELS ${KIT_TEST_LABELS})
+  endif()
+  if(NOT arg_TIMEOUT)
+    set(arg_TIMEOUT 120)
   endif()
   add_executable(${name} ${arg_SOURCES})
   target_link_libraries(${name} PRIVATE kit_catch_main ${arg_LIBRARIES})
@@ -58,7 +62,7 @@ function(kit_add_test name)
     # A test that matches nothing or asserts nothing fails instead of passing quietly.
     # (Test names must not contain ';', which CMake reads as a list separator.)
     EXTRA_ARGS --warn NoTests
-    PROPERTIES TIMEOUT 120 LABELS "${arg_LABELS}")
+    PROPERTIES TIMEOUT ${arg_TIMEOUT} LABELS "${arg_LABELS}")
 endfunction()
 
 # kit_label_tests(label...): adds the labels to every test added so far in this folder with

@@ -98,8 +98,16 @@ TEST_CASE("a colour keeps the text it was made from", "[color]") {
   CHECK(Color("light blue").blue() == 230);
 }
 
-TEST_CASE("a colour prints its name and its value", "[color]") {
+TEST_CASE("a colour prints its name and its value, numbers with the plainest name Tk has for them",
+          "[color]") {
+  // One form in every test's failure, whether the colour was set by name or read from a pixel.
   std::ostringstream out;
-  out << Color("light blue") << " / " << Color("#00ff00");
-  CHECK(out.str() == "light blue (#add8e6) / #00ff00");
+  out << Color("light blue") << " / " << Color("#00ff00") << " / " << Color("#ffffff") << " / "
+      << Color("#123456");
+  CHECK(out.str() == "light blue (#add8e6) / lime (#00ff00) / white (#ffffff) / #123456");
+  turtle::Screen screen;
+  screen.bgcolor("blue");
+  std::ostringstream pixel;
+  pixel << screen.colorAt(0, 0);
+  CHECK(pixel.str() == "blue (#0000ff)");
 }

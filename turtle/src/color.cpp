@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <cstring>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
@@ -234,11 +235,30 @@ std::ostream& operator<<(std::ostream& out, const RGB& c) {
   return out << "(" << pythonStr(c.r) << ", " << pythonStr(c.g) << ", " << pythonStr(c.b) << ")";
 }
 
+namespace {
+// The plainest name Tk's table has for these numbers (the shortest, then the first), or none:
+// "blue" for #0000ff rather than "blue1", "white" for #ffffff rather than "gray100".
+const NamedColor* plainestName(int r, int g, int b) {
+  const NamedColor* best = nullptr;
+  for (const NamedColor& entry : colorTable) {
+    if (entry.r != r || entry.g != g || entry.b != b) continue;
+    if (std::string_view(entry.name).find(' ') != std::string_view::npos) continue;
+    if (best == nullptr || std::strlen(entry.name) < std::strlen(best->name)) best = &entry;
+  }
+  return best;
+}
+}  // namespace
+
 std::ostream& operator<<(std::ostream& out, const Color& c) {
   if (!c.isName() && c.colormode_ != 0) return out << c.rgb();
-  out << c.name();
-  if (lowerCase(c.name()) != c.hex()) out << " (" << c.hex() << ")";
-  return out;
+  if (lowerCase(c.name()) == c.hex()) {
+    // A colour given or read as numbers (a pixel of the picture) reads as a set one does in a
+    // test's failure: "blue (#0000ff)", so that a student sees one form everywhere.
+    if (const NamedColor* named = plainestName(c.r_, c.g_, c.b_))
+      return out << named->name << " (" << c.hex() << ")";
+    return out << c.hex();
+  }
+  return out << c.name() << " (" << c.hex() << ")";
 }
 
 }  // namespace turtle
