@@ -99,7 +99,8 @@ HarnessReport readHarnessReport(std::string_view channel, const std::optional<Ke
         testCase.failure = failure.at("text").get<std::string>();
         if (c.contains("picture_png")) {
           testCase.picture = fromBase64(c.at("picture_png").get<std::string>());
-          testCase.pictureStopped = c.value("picture_stopped", false);
+          testCase.pictureStopped =
+              c.contains("picture_stopped") && c.at("picture_stopped").get<bool>();
         }
       }
       report.testCases.push_back(std::move(testCase));
