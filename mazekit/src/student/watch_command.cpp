@@ -369,12 +369,16 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
     view.broken.push_back("BROKE  " + brokenLine(b, b.lesson != &lesson));
   fs::path picture = result.picture;
   if (picture.empty() && result.cached) picture = s.checker.picture(lesson, step);
-  std::ifstream in(picture, std::ios::binary);
-  if (!picture.empty() && in) {
-    view.picture.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-    std::ifstream svg(fs::path(picture).replace_extension(".svg"), std::ios::binary);
-    if (svg)
-      view.drawing.assign(std::istreambuf_iterator<char>(svg), std::istreambuf_iterator<char>());
+  // A file's bytes, or "" when it cannot be read.
+  const auto bytesOf = [](const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream bytes;
+    if (in) bytes << in.rdbuf();
+    return bytes.str();
+  };
+  if (!picture.empty()) view.picture = bytesOf(picture);
+  if (!view.picture.empty()) {
+    view.drawing = bytesOf(fs::path(picture).replace_extension(".svg"));
     view.pictureNote = s.shown(picture);
     if (result.pictureStopped)
       view.pictureNote += " (your screen as it stood when the test stopped)";
