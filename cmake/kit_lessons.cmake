@@ -76,11 +76,31 @@ function(kit_read_lesson dir prefix)
     string(JSON solution GET "${json}" steps ${i} solution)
     set(${prefix}_${k}_TEST "${dir}/${test}" PARENT_SCOPE)
     set(${prefix}_${k}_SOLUTION "${dir}/${solution}" PARENT_SCOPE)
-    string(JSON kind GET "${json}" steps ${i} red kind)
+    # "kind": "tests": the student writes the tests (my_tests.cpp), judged against the wheat
+    # (correct code: every test passes) and chaffs (the wheat with one bug each: each must
+    # fail a test). Its RED is the exercise's starting file, which holds no test.
+    string(JSON step_kind ERROR_VARIABLE no_step_kind GET "${json}" steps ${i} kind)
+    if(no_step_kind)
+      set(step_kind "code")
+    endif()
+    set(${prefix}_${k}_KIND "${step_kind}" PARENT_SCOPE)
+    if(step_kind STREQUAL "tests")
+      kit_read_tests_step("${file}" "${dir}" ${i} ${k} ${prefix})
+      foreach(name IN LISTS exports_${k})
+        set(${name} "${${name}}" PARENT_SCOPE)
+      endforeach()
+      set(kind "tests")
+    elseif(NOT step_kind STREQUAL "code")
+      message(FATAL_ERROR "${file}: step ${k} has kind '${step_kind}'; use \"tests\" for a step "
+                          "where the student writes the tests, or leave \"kind\" out")
+    else()
+      string(JSON kind GET "${json}" steps ${i} red kind)
+    endif()
     set(${prefix}_${k}_RED_KIND "${kind}" PARENT_SCOPE)
     set(pattern "")
     if(kind STREQUAL "compile")
       string(JSON pattern GET "${json}" steps ${i} red pattern)
+    elseif(kind STREQUAL "tests")
     elseif(NOT kind STREQUAL "assert")
       message(FATAL_ERROR "${file}: step ${k} has red kind '${kind}'; use \"compile\" or \"assert\"")
     endif()
@@ -129,7 +149,80 @@ function(kit_read_lesson dir prefix)
       endif()
     endif()
     set(${prefix}_${k}_RETIRES "${retired}" PARENT_SCOPE)
+    set(solution_${k} "${dir}/${solution}")
+    set(kind_${k} "${step_kind}")
   endforeach()
+  # A test-writing step's wheat is the solution of that step or a later one (tests first: the
+  # next step's, which makes them pass): PREFIX_K_WHEAT_STEP is that step's number, from which
+  # on the lesson's solutions (and the student's code) are run against these tests.
+  foreach(k RANGE 1 ${count})
+    set(${prefix}_${k}_WHEAT_STEP ${k} PARENT_SCOPE)
+    if(kind_${k} STREQUAL "tests")
+      set(found "")
+      foreach(j RANGE ${k} ${count})
+        if(found STREQUAL "" AND solution_${j} STREQUAL "${wheat_${k}}")
+          set(found ${j})
+        endif()
+      endforeach()
+      if(found STREQUAL "")
+        message(FATAL_ERROR "${file}: step ${k}'s \"wheat\" (${wheat_${k}}) is not the solution of "
+                            "that step or a later one: name the solution of the step that makes "
+                            "the tests pass")
+      endif()
+      set(${prefix}_${k}_WHEAT_STEP ${found} PARENT_SCOPE)
+    endif()
+  endforeach()
+endfunction()
+
+# A test-writing step's own fields: PREFIX_K_WRITES ("my_tests.cpp"), _WHEAT (absolute folder),
+# _CHAFFS (the chaffs' ids) and for each chaff J (0-based) _CHAFF_J_ID, _SAYS, _IN, _REPLACE,
+# _WITH. The step's points must be its chaffs plus one (the wheat). Reads `json` (the lesson)
+# from kit_read_lesson, and sets these in its scope, their names in exports_K, for it to pass on.
+function(kit_read_tests_step file dir i k prefix)
+  foreach(field writes wheat)
+    string(JSON ${field}_${k} ERROR_VARIABLE missing GET "${json}" steps ${i} ${field})
+    if(missing OR ${field}_${k} STREQUAL "")
+      message(FATAL_ERROR "${file}: step ${k} is a test-writing step: give \"${field}\"")
+    endif()
+  endforeach()
+  set(wheat_${k} "${dir}/${wheat_${k}}")
+  set(${prefix}_${k}_WRITES "${writes_${k}}" PARENT_SCOPE)
+  list(APPEND exports "${prefix}_${k}_WRITES")
+  set(${prefix}_${k}_WHEAT "${wheat_${k}}" PARENT_SCOPE)
+  list(APPEND exports "${prefix}_${k}_WHEAT")
+  string(JSON n_chaffs ERROR_VARIABLE missing LENGTH "${json}" steps ${i} chaffs)
+  if(missing OR n_chaffs LESS 5)
+    message(FATAL_ERROR "${file}: step ${k} is a test-writing step: give at least 5 \"chaffs\"")
+  endif()
+  string(JSON step_points GET "${json}" steps ${i} points)
+  math(EXPR want "${n_chaffs} + 1")
+  if(NOT step_points EQUAL want)
+    message(FATAL_ERROR "${file}: step ${k} has ${n_chaffs} chaffs, so its points are ${want} "
+                        "(one a chaff caught, one the wheat passed), not ${step_points}")
+  endif()
+  set(chaff_ids "")
+  math(EXPR c_last "${n_chaffs} - 1")
+  foreach(c RANGE ${c_last})
+    foreach(field id says in replace with)
+      string(JSON value ERROR_VARIABLE missing GET "${json}" steps ${i} chaffs ${c} ${field})
+      if(missing OR (value STREQUAL "" AND NOT field STREQUAL "with"))
+        message(FATAL_ERROR "${file}: step ${k}'s chaff ${c} has no \"${field}\"")
+      endif()
+      string(TOUPPER "${field}" FIELD)
+      set(${prefix}_${k}_CHAFF_${c}_${FIELD} "${value}" PARENT_SCOPE)
+      list(APPEND exports "${prefix}_${k}_CHAFF_${c}_${FIELD}")
+    endforeach()
+    string(JSON chaff_id GET "${json}" steps ${i} chaffs ${c} id)
+    if(NOT chaff_id MATCHES "^[a-z0-9][a-z0-9-]*$" OR chaff_id IN_LIST chaff_ids)
+      message(FATAL_ERROR "${file}: step ${k}'s chaff '${chaff_id}': an id is lower-case letters, "
+                          "digits and '-', and each chaff's is its own")
+    endif()
+    list(APPEND chaff_ids "${chaff_id}")
+  endforeach()
+  set(${prefix}_${k}_CHAFFS "${chaff_ids}" PARENT_SCOPE)
+  list(APPEND exports "${prefix}_${k}_CHAFFS")
+  set(wheat_${k} "${wheat_${k}}" PARENT_SCOPE)
+  set(exports_${k} "${exports}" PARENT_SCOPE)
 endfunction()
 
 # The compiler flags every lesson test program is built with, as a list, for the RED check
@@ -248,9 +341,11 @@ function(kit_add_lesson_proof dir)
     foreach(j RANGE 1 ${k})
       list(APPEND retired ${lesson_${j}_RETIRES})
     endforeach()
+    # A test-writing step's tests join from its wheat's step on (before it, the code they test
+    # is not written yet).
     set(green_steps "")
     foreach(j RANGE 1 ${k})
-      if(NOT "${lesson_${j}_ID}" IN_LIST retired)
+      if(NOT "${lesson_${j}_ID}" IN_LIST retired AND NOT k LESS lesson_${j}_WHEAT_STEP)
         list(APPEND green_steps ${j})
       endif()
     endforeach()
@@ -272,7 +367,9 @@ function(kit_add_lesson_proof dir)
     # RED: step K's test against the code before it: the solution of step K-1 (its program),
     # or for the first step the exercise's starting files, which is what a student starts from.
     # A refactor step's RED is the test cases it does not keep; the ones it keeps pass before it.
-    if(k EQUAL 1)
+    if(lesson_${k}_KIND STREQUAL "tests")
+      kit_add_tests_step_proof("${dir}" ${k} "${short}" "${exercise}")
+    elseif(k EQUAL 1)
       kit_add_red_check("${short}.red.${step_id} against the exercise's starting files"
                         "${dir}" ${k} "${exercise}" ${short}_red)
     elseif(lesson_${k}_RED_KIND STREQUAL "compile")
@@ -292,10 +389,11 @@ function(kit_add_lesson_proof dir)
       set_tests_properties("${short}.red.${step_id}" PROPERTIES TIMEOUT 120)
     endif()
 
-    # The picture at the end of step K's test, drawn by the solution of step K: its drawing
-    # log must match the golden one kept beside the lesson.
+    # The picture at the end of step K's test, drawn by the solution of step K (a test-writing
+    # step's by its wheat's): its drawing log must match the golden one kept beside the lesson.
+    kit_step_name(picture_program ${short}_sol ${lesson_${k}_WHEAT_STEP})
     add_test(NAME "${short}.picture.${step_id}"
-      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${sol_program}>"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${picture_program}>"
         "-DTESTS=${tag_${k}}"
         "-DOUT=${CMAKE_CURRENT_BINARY_DIR}/pictures"
         "-DGOLDEN=${dir}/pictures"
@@ -321,10 +419,17 @@ function(kit_add_lesson_proof dir)
 
   # The last step's tests also pass against other code that claims to finish the lesson:
   # for the maze lessons, the maze library's own Maze.
+  # (The kit's tests; the tests a student would write are for the lesson's Maze.)
   if(arg_FINAL_ALSO_PASSES_WITH)
     get_filename_component(other "${arg_FINAL_ALSO_PASSES_WITH}" NAME)
+    set(kit_steps "")
+    foreach(j IN LISTS green_steps)
+      if(NOT lesson_${j}_KIND STREQUAL "tests")
+        list(APPEND kit_steps ${j})
+      endif()
+    endforeach()
     kit_build_lesson_steps(LESSON "${dir}" CODE "${arg_FINAL_ALSO_PASSES_WITH}"
-      COMBINED ${short}_${other}_final STEPS ${green_steps})
+      COMBINED ${short}_${other}_final STEPS ${kit_steps})
     add_test(NAME "${short}.final.the ${other} passes the last step's tests"
       COMMAND ${short}_${other}_final --warn NoTests)
   endif()
@@ -332,6 +437,95 @@ function(kit_add_lesson_proof dir)
   # mazekit reads the lesson, its steps' test cases, the exercise targets and the proof's
   # programs from the manifest.
   kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
+endfunction()
+
+# Where a test-writing step's chaff is generated: the wheat's files, one of them changed.
+function(kit_chaff_folder out lesson_id step_id chaff_id)
+  set(${out} "${PROJECT_BINARY_DIR}/mazekit/chaffs/${lesson_id}/${step_id}/${chaff_id}" PARENT_SCOPE)
+endfunction()
+
+# Makes each chaff of test-writing step K (the lesson read into `lesson`): the wheat's files
+# with the chaff's "replace" text, which must occur exactly once, replaced by its "with".
+function(kit_make_chaffs dir k)
+  set(wheat "${lesson_${k}_WHEAT}")
+  file(GLOB wheat_files RELATIVE "${wheat}" "${wheat}/*")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${wheat}")
+  list(LENGTH lesson_${k}_CHAFFS n)
+  math(EXPR last "${n} - 1")
+  foreach(c RANGE ${last})
+    set(id "${lesson_${k}_CHAFF_${c}_ID}")
+    set(in "${lesson_${k}_CHAFF_${c}_IN}")
+    set(replace "${lesson_${k}_CHAFF_${c}_REPLACE}")
+    set(with "${lesson_${k}_CHAFF_${c}_WITH}")
+    set(where "${dir}/lesson.json: step ${lesson_${k}_ID}, chaff '${id}'")
+    if(NOT in IN_LIST wheat_files)
+      message(FATAL_ERROR "${where}: its \"in\" (${in}) is not a file of the wheat ${wheat}")
+    endif()
+    if(replace STREQUAL with)
+      message(FATAL_ERROR "${where}: its \"with\" is its \"replace\": the chaff would be the wheat")
+    endif()
+    file(READ "${wheat}/${in}" text)
+    string(FIND "${text}" "${replace}" first)
+    string(FIND "${text}" "${replace}" last_at REVERSE)
+    if(first EQUAL -1)
+      message(FATAL_ERROR "${where}: its \"replace\" text is not in ${wheat}/${in}; copy it "
+                          "from that file exactly, spaces and line breaks too")
+    endif()
+    if(NOT first EQUAL last_at)
+      message(FATAL_ERROR "${where}: its \"replace\" text is in ${wheat}/${in} more than once; "
+                          "take more of the line around it, so that it names one place")
+    endif()
+    string(REPLACE "${replace}" "${with}" changed "${text}")
+    kit_chaff_folder(folder "${lesson_ID}" "${lesson_${k}_ID}" "${id}")
+    foreach(f IN LISTS wheat_files)
+      configure_file("${wheat}/${f}" "${folder}/${f}" COPYONLY)
+    endforeach()
+    file(WRITE "${folder}/${in}.new" "${changed}")
+    file(COPY_FILE "${folder}/${in}.new" "${folder}/${in}" ONLY_IF_DIFFERENT)
+    file(REMOVE "${folder}/${in}.new")
+  endforeach()
+endfunction()
+
+# The proof of test-writing step K: the lesson's own tests (the step's "test", what a student
+# would write) pass the wheat (run from the wheat step's solution program) and catch every
+# chaff: each chaff compiles, and the tests fail on it. Its RED: the exercise's starting file
+# compiles against the wheat and holds no test, so it catches nothing.
+function(kit_add_tests_step_proof dir k short exercise)
+  kit_read_lesson("${dir}" lesson)
+  set(step_id "${lesson_${k}_ID}")
+  get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
+  kit_step_name(wheat_program ${short}_sol ${lesson_${k}_WHEAT_STEP})
+  add_test(NAME "${short}.wheat.${step_id} the lesson's tests pass the wheat"
+    COMMAND ${wheat_program} --warn NoTests "-#" "[#${tag}]")
+  kit_make_chaffs("${dir}" ${k})
+  list(LENGTH lesson_${k}_CHAFFS n)
+  math(EXPR last "${n} - 1")
+  foreach(c RANGE ${last})
+    set(id "${lesson_${k}_CHAFF_${c}_ID}")
+    kit_chaff_folder(folder "${lesson_ID}" "${step_id}" "${id}")
+    kit_step_name(program ${short}_chaff ${k})
+    set(program "${program}_${c}")
+    kit_lesson_program(${program} "${lesson_${k}_TEST}" "${folder}" "${step_id}")
+    set(name "${short}.chaff.${step_id}.${id} is caught by the lesson's tests")
+    add_test(NAME "${name}"
+      COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${program}>"
+        -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_assert.cmake")
+    set_tests_properties("${name}" PROPERTIES TIMEOUT 120)
+  endforeach()
+  # The starting file, copied beside nothing: its "maze.hpp" is the wheat's, not the exercise's.
+  set(start "${exercise}/${lesson_${k}_WRITES}")
+  if(NOT EXISTS "${start}")
+    message(FATAL_ERROR "${dir}/lesson.json: step ${step_id} is a test-writing step, so the "
+                        "exercise needs the student's starting file ${start}")
+  endif()
+  kit_step_name(red_program ${short}_red ${k})
+  set(copy "${CMAKE_CURRENT_BINARY_DIR}/starting/${lesson_ID}/${lesson_${k}_WRITES}")
+  configure_file("${start}" "${copy}" COPYONLY)
+  kit_lesson_program(${red_program} "${copy}" "${lesson_${k}_WHEAT}" "${step_id}")
+  set(name "${short}.red.${step_id} the starting ${lesson_${k}_WRITES} holds no test")
+  add_test(NAME "${name}"
+    COMMAND "${CMAKE_COMMAND}" "-DPROGRAM=$<TARGET_FILE:${red_program}>"
+      -P "${KIT_LESSON_SCRIPTS_DIR}/check_no_tests.cmake")
 endfunction()
 
 # A test that step K's test, built against CODE, is red in the way lesson.json declares: it

@@ -15,7 +15,9 @@
 #                    draws the step's picture from its solution (run with -# and the file
 #                    tag, MAZEKIT_PICTURE_STEP naming the step); its own programs
 #                    (mazekit play), each with the target and program built from the
-#                    student's exercise
+#                    student's exercise; a test-writing step's kind "tests", the file the
+#                    student writes, its wheat folder and step, and its chaffs (id, what
+#                    each says, its generated folder)
 include_guard(GLOBAL)
 include(kit_lessons)
 
@@ -73,11 +75,32 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
     list(JOIN q_retires ", " q_retires)
     get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
     kit_step_name(target ${exercise_prefix} ${k})
-    kit_step_name(picture ${solution_prefix} ${k})
+    kit_step_name(picture ${solution_prefix} ${lesson_${k}_WHEAT_STEP})
+    # A test-writing step: the file the student writes, the wheat (the folder of correct code)
+    # and each chaff's id, what it says and its folder.
+    set(tests_fields "")
+    if(lesson_${k}_KIND STREQUAL "tests")
+      math(EXPR wheat_step "${lesson_${k}_WHEAT_STEP}")
+      kit_json_string(q_writes "${lesson_${k}_WRITES}")
+      kit_json_string(q_wheat "${lesson_${k}_WHEAT}")
+      kit_json_string(q_wheat_step "${lesson_${wheat_step}_ID}")
+      set(q_chaffs "")
+      list(LENGTH lesson_${k}_CHAFFS n)
+      math(EXPR last "${n} - 1")
+      foreach(c RANGE ${last})
+        kit_chaff_folder(folder "${lesson_ID}" "${lesson_${k}_ID}" "${lesson_${k}_CHAFF_${c}_ID}")
+        kit_json_string(q_cid "${lesson_${k}_CHAFF_${c}_ID}")
+        kit_json_string(q_says "${lesson_${k}_CHAFF_${c}_SAYS}")
+        kit_json_string(q_folder "${folder}")
+        list(APPEND q_chaffs "{\"id\": ${q_cid}, \"says\": ${q_says}, \"code\": ${q_folder}}")
+      endforeach()
+      list(JOIN q_chaffs ", " q_chaffs)
+      set(tests_fields ", \"writes\": ${q_writes}, \"wheat\": ${q_wheat}, \"wheat_step\": ${q_wheat_step}, \"chaffs\": [${q_chaffs}]")
+    endif()
     kit_json_string(q_step_id "${lesson_${k}_ID}")
     kit_json_string(q_step_title "${lesson_${k}_TITLE}")
     kit_json_string(q_test "${lesson_${k}_TEST}")
-    list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"seconds\": ${lesson_${k}_SECONDS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\", \"picture_program\": \"$<TARGET_FILE:${picture}>\"}")
+    list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"seconds\": ${lesson_${k}_SECONDS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\", \"picture_program\": \"$<TARGET_FILE:${picture}>\", \"kind\": \"${lesson_${k}_KIND}\"${tests_fields}}")
   endforeach()
   list(JOIN steps ",\n      " steps)
   get_property(proof GLOBAL PROPERTY "KIT_PROOF_PROGRAMS_${lesson_ID}")

@@ -33,6 +33,7 @@
 #include "grade/grading.hpp"
 #include "grade/submission.hpp"
 #include "grade/tamper.hpp"
+#include "grade/wheats_and_chaffs.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/manifest.hpp"
@@ -205,8 +206,11 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
   const auto decideAll = [&](const std::vector<std::size_t>& steps, const run::Verdict& verdict) {
     for (const std::size_t k : steps) decide(k, verdict);
   };
-  std::vector<std::size_t> every(n);
-  for (std::size_t k = 0; k < n; ++k) every[k] = k;
+  // The steps of the kit's tests (a test-writing step is built apart: gradeTestsStep).
+  std::vector<std::size_t> every;
+  for (std::size_t k = 0; k < n; ++k)
+    if (!lessonSteps[k].writesTests()) every.push_back(k);
+  if (every.empty()) return;
   // Keys `name` for `steps`: a program whose code holds the key slot's marker is tampered.
   const auto keyFor = [&](const std::string& name, const std::vector<std::size_t>& steps,
                           bool shared) {
@@ -250,7 +254,7 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
   // Each step on its own.
   std::vector<std::size_t> compiled;
   std::vector<std::string> objects;
-  for (std::size_t k = 0; k < n; ++k) {
+  for (const std::size_t k : every) {
     if (stopped(run)) {
       decide(k, interrupted);
       continue;
@@ -328,6 +332,86 @@ void runSteps(ClassRun& run, const StepPrograms& programs, const run::Key& key,
   }
 }
 
+// The student's tests of a test-writing step: built against the wheat and each chaff, each a
+// program of its own, compiled in the student's sandbox exactly alike (the same source path,
+// the code always seen at /student, the same output name) so that only the code's behaviour
+// tells them apart; each keyed and run alone in a fresh sandbox as a step program is.
+void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& key,
+                    const fs::path& keyed, const fs::path& scratch, const ManifestStep& step,
+                    StepResult& r) {
+  const fs::path mine = student.code / step.writes;
+  if (!fs::is_regular_file(fs::symlink_status(mine))) {
+    r.verdict = {run::Outcome::wrongTests,
+                 "no tests: the submission has no " + step.writes + ", so it catches no chaff"};
+    return;
+  }
+  BuildPlaces places = student;
+  places.sources = student.sources.parent_path() / "tests-src";
+  fs::create_directories(places.sources);
+  const fs::path source = places.sources / step.writes;
+  fs::copy_file(mine, source, fs::copy_options::overwrite_existing);
+  const TestsFile file{places.seen(source), step.writes};
+  const double seconds = stepSeconds(run, step);
+  double compiling = 0;
+  bool tampered = false;
+  const auto build = [&](const fs::path& code, const std::string& name) {
+    TestsRun out;
+    places.code = code;
+    if (compiling >= run.options.compileBudget) {
+      out.compileError = "not compiled: the compile budget is used";
+      return out;
+    }
+    const Compiled c = compile(run.manifest, places, source, "tests", run.compileLimits, run.stop);
+    compiling += c.seconds;
+    out.compiled = c.ok;
+    out.compileError = c.error;
+    if (!c.ok) return out;
+    try {
+      writeKeyedProgram(places.bin / "tests", keyed / name, key);
+    } catch (const MarkerError&) {
+      tampered = true;
+      out.compiled = false;
+      return out;
+    }
+    out.ran = runStep(run, keyed / name, step, false, scratch);
+    out.report = run::readHarnessReport(out.ran.report, key);
+    r.seconds += out.ran.seconds;
+    return out;
+  };
+  const TestsRun wheat = build(step.wheat, "tests-wheat");
+  std::vector<TestsRun> chaffs;
+  bool anyValid = false;
+  for (const auto& c : wheat.report.testCases) anyValid |= c.failed == 0 && c.assertions > 0;
+  for (std::size_t i = 0; anyValid && i < step.chaffs.size() && !stopped(run); ++i)
+    chaffs.push_back(build(step.chaffs[i].code, "tests-chaff-" + std::to_string(i + 1)));
+  if (tampered) {
+    r.verdict = {run::Outcome::tampered,
+                 "tampered: the tests' program holds the report key's marker (does the code hold it?)"};
+    return;
+  }
+  if (stopped(run)) {
+    r.verdict = {run::Outcome::notGraded, "not graded: the grading was interrupted"};
+    return;
+  }
+  const TestsVerdict verdict =
+      judgeTests(step, wheat, chaffs, file, seconds, run.manifest.sanitized);
+  std::string reason = verdict.reason;
+  if (!verdict.green()) {
+    std::string rest;
+    for (const std::string& line : verdict.detail) {
+      if (line == verdict.reason) continue;
+      rest += (rest.empty() ? "" : " ") + line;
+    }
+    if (!rest.empty()) reason += ": " + rest;
+  }
+  r.verdict = {verdict.outcome, reason};
+  r.score = verdict.score;
+  r.picture = wheat.report.picture;
+  std::string output = text::cutUtf8(wheat.ran.output, 4000);
+  if (output.size() < wheat.ran.output.size()) output += "\n[... output cut at 4000 bytes]";
+  r.output = output;
+}
+
 void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& student) {
   const auto& lessonSteps = run.steps.steps;
   const fs::path dir = run.work / student.slug;
@@ -347,6 +431,11 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
     return;
   }
   for (const std::string& file : run.lesson.files) {
+    const auto found = scanSource(file, readFile(code / file), run.rules);
+    student.flags.insert(student.flags.end(), found.begin(), found.end());
+  }
+  for (const std::string& file : run.lesson.testsFiles()) {
+    if (!fs::is_regular_file(fs::symlink_status(code / file))) continue;
     const auto found = scanSource(file, readFile(code / file), run.rules);
     student.flags.insert(student.flags.end(), found.begin(), found.end());
   }
@@ -370,6 +459,7 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
   }
   std::string all = "// Generated by mazekit grade: every step's test in one program.\n";
   for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
+    if (lessonSteps[k].writesTests()) continue;
     const std::string include = "#include \"" + places.seen(lessonSteps[k].test) + "\"\n";
     all += include;
     writeFile(places.sources / ("step" + std::to_string(k + 1) + ".cpp"), include);
@@ -378,8 +468,18 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
 
   const run::Key key = newKey();
   StepPrograms programs(lessonSteps.size());
+  for (std::size_t k = 0; k < lessonSteps.size(); ++k)
+    programs[k].decided = lessonSteps[k].writesTests();
   buildPrograms(run, places, key, keyed, student, programs);
   runSteps(run, programs, key, dir / "scratch", student);
+  for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
+    if (!lessonSteps[k].writesTests()) continue;
+    if (stopped(run)) {
+      student.steps[k].verdict = {run::Outcome::notGraded, "not graded: the grading was interrupted"};
+      continue;
+    }
+    gradeTestsStep(run, places, key, keyed, dir / "scratch", lessonSteps[k], student.steps[k]);
+  }
 }
 
 // Grades one student, and scores them: every step judged (a kit failure says so in the

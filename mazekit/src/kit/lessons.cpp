@@ -33,7 +33,13 @@ Lesson readLesson(const Kit& kit, const std::filesystem::path& folder) {
       step.id = s.at("id").get<std::string>();
       step.title = s.at("title").get<std::string>();
       step.test = folder / s.at("test").get<std::string>();
-      step.redKind = s.at("red").at("kind").get<std::string>();
+      if (s.value("kind", std::string("code")) == "tests") {
+        step.redKind = "tests";
+        step.writes = s.at("writes").get<std::string>();
+        step.wheat = folder / s.at("wheat").get<std::string>();
+      } else {
+        step.redKind = s.at("red").at("kind").get<std::string>();
+      }
       if (step.redKind == "compile") step.redPattern = s.at("red").at("pattern").get<std::string>();
       step.hint = s.at("hint").get<std::string>();
       step.points = s.at("points").get<int>();
@@ -53,6 +59,32 @@ Lesson readLesson(const Kit& kit, const std::filesystem::path& folder) {
 }
 
 }  // namespace
+
+std::vector<std::string> Lesson::testsFiles() const {
+  std::vector<std::string> found;
+  for (const Step& s : steps) {
+    if (s.writesTests() && std::find(found.begin(), found.end(), s.writes) == found.end())
+      found.push_back(s.writes);
+  }
+  return found;
+}
+
+std::vector<std::string> Lesson::ownTestsAt(const Step& step) const {
+  std::vector<std::string> found;
+  for (const Step& tests : steps) {
+    if (!tests.writesTests() || tests.number >= step.number) continue;
+    // The wheat is the solution of a step at or after the test-writing one: the first such.
+    for (const Step& s : steps) {
+      if (s.number >= tests.number && s.solution == tests.wheat) {
+        if (s.number <= step.number &&
+            std::find(found.begin(), found.end(), tests.writes) == found.end())
+          found.push_back(tests.writes);
+        break;
+      }
+    }
+  }
+  return found;
+}
 
 const Step& Lesson::step(const std::string& numberOrId) const {
   for (const Step& s : steps) {

@@ -15,7 +15,11 @@ struct Step {
   std::string id;  ///< "03-white-square": names its picture and its targets
   std::string title;
   std::filesystem::path test;  ///< absolute
-  std::string redKind;         ///< "compile" or "assert"
+  std::string redKind;         ///< "compile" or "assert"; "tests" for a test-writing step
+  /// A test-writing step (lesson.json's "kind": "tests"): the student writes test cases in
+  /// this file of the exercise folder ("my_tests.cpp"); empty for any other step.
+  std::string writes;
+  std::filesystem::path wheat;  ///< its wheat: the folder of a solution (absolute)
   std::string redPattern;      ///< for "compile": what the first compiler error must match
   std::string hint;
   int points = 0;
@@ -25,6 +29,8 @@ struct Step {
   /// any other step.
   std::string keeps;
   std::string keepsWhy;
+
+  bool writesTests() const { return !writes.empty(); }
 };
 
 struct Lesson {
@@ -35,6 +41,14 @@ struct Lesson {
   std::filesystem::path exercise;  ///< exercises/01-turtle-warmup
   std::vector<std::string> files;  ///< what the student writes: {"warmup.hpp"}
   std::vector<Step> steps;
+
+  /// The files the student's tests are written in (each test-writing step's "writes"), once
+  /// each: optional in a submission, where `files` are required.
+  std::vector<std::string> testsFiles() const;
+
+  /// The files of the student's tests that run on the student's code at `step`: those of the
+  /// lesson's test-writing steps whose wheat is `step` or an earlier step's solution.
+  std::vector<std::string> ownTestsAt(const Step& step) const;
 
   /// Step by number (1-based) or id; throws UsageError naming the steps there are.
   const Step& step(const std::string& numberOrId) const;

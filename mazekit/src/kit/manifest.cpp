@@ -75,6 +75,16 @@ Manifest readManifest(const Kit& kit) {
         step.exerciseTarget = s.at("exercise_target").get<std::string>();
         step.exerciseProgram = s.at("exercise_program").get<std::string>();
         step.pictureProgram = s.at("picture_program").get<std::string>();
+        step.kind = s.value("kind", std::string("code"));
+        if (step.writesTests()) {
+          step.writes = s.at("writes").get<std::string>();
+          step.wheat = s.at("wheat").get<std::string>();
+          step.wheatStep = s.at("wheat_step").get<std::string>();
+          for (const auto& c : s.at("chaffs")) {
+            step.chaffs.push_back({c.at("id").get<std::string>(), c.at("says").get<std::string>(),
+                                   c.at("code").get<std::string>()});
+          }
+        }
         lesson.steps.push_back(std::move(step));
       }
       for (const auto& p : l.value("programs", nlohmann::json::array())) {

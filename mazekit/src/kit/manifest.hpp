@@ -11,6 +11,13 @@
 
 namespace mazekit {
 
+/// A chaff of a test-writing step: the wheat with one bug, in a folder the build made.
+struct ManifestChaff {
+  std::string id;
+  std::string says;            ///< "a neighbors() that forgets the west edge"
+  std::filesystem::path code;  ///< the folder of the chaff's files
+};
+
 struct ManifestStep {
   std::string id;
   std::string title;
@@ -27,6 +34,16 @@ struct ManifestStep {
   /// The program of the step's solution (the tests up to it): run with `-# [<fileTag>]` and
   /// MAZEKIT_PICTURE_STEP=<id>, it draws the step's picture.
   std::filesystem::path pictureProgram;
+  /// "code" (the kit's tests, the student's code) or "tests" (the student writes the tests in
+  /// `writes`, judged against the wheat and the chaffs).
+  std::string kind = "code";
+  std::string writes;               ///< "my_tests.cpp"
+  std::filesystem::path wheat;      ///< the folder of correct code the tests must pass on
+  std::string wheatStep;            ///< the step whose solution that is: from it on, the
+                                    ///< student's own code runs these tests too
+  std::vector<ManifestChaff> chaffs;
+
+  bool writesTests() const { return kind == "tests"; }
 };
 
 /// A lesson's own program (lesson.json's "programs"): a main the kit provides, built with the

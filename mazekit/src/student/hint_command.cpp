@@ -65,7 +65,9 @@ void hint(const HintOptions& o) {
   std::cout << "Hint for lesson " << lesson->number << ", step " << step->number << " of "
             << lesson->steps.size() << ": " << step->title << "\n\n"
             << wrap(step->hint, 76, "  ") << "\n"
-            << "The test:   " << s.shown(step->test) << "\n"
+            << (step->writesTests() ? "Your tests: " + s.shown(lesson->exercise / step->writes)
+                                    : "The test:   " + s.shown(step->test))
+            << "\n"
             << "The lesson: " << s.shown(lesson->folder / "README.md") << ", step " << step->number
             << "\n";
 }

@@ -3,8 +3,12 @@
 #include <sys/file.h>
 #include <algorithm>
 
+#include <atomic>
 #include <cerrno>
+#include <exception>
 #include <fstream>
+#include <mutex>
+#include <thread>
 #include <stdexcept>
 #include <system_error>
 
@@ -307,6 +311,7 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     if (entry.path().filename().string().rfind(step.id + ".case-", 0) == 0)
       fs::remove(entry.path(), ec);
   }
+  if (step.writesTests()) return checkTests(lesson, step, stop);
   const run::Result built = compile(lesson, {&step}, plan.exerciseTarget, stop);
   if (built.interrupted) {
     StepResult stopped;
@@ -324,7 +329,201 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     if (const auto explained = explainCompileError(warning->message))
       result.warningExplanation = *explained;
   }
+  if (result.green) checkOwnTests(lesson, step, result, stop);
   return result;
+}
+
+namespace {
+
+// The compiler's first error in a copy of the student's tests file, said of their own file.
+StepResult testsNotCompiled(const run::Result& built, const std::vector<fs::path>& roots,
+                            const std::string& compiled, const std::string& shown) {
+  StepResult result = notCompiled(built, roots);
+  for (std::string& line : result.detail) {
+    for (std::size_t at = line.find(compiled); at != std::string::npos;
+         at = line.find(compiled, at + shown.size())) {
+      line.replace(at, compiled.size(), shown);
+    }
+  }
+  return result;
+}
+
+StepResult interruptedResult() {
+  StepResult stopped;
+  stopped.interrupted = true;
+  stopped.summary = "interrupted";
+  return stopped;
+}
+
+}  // namespace
+
+Checker::OwnTestsRun Checker::buildAndRunTests(const Lesson& lesson, const std::string& file,
+                                               const fs::path& code, const std::string& program,
+                                               double seconds,
+                                               const volatile std::sig_atomic_t* stop,
+                                               bool prepare) const {
+  grade::BuildPlaces places = studentPlaces(kit_, lesson);
+  if (prepare) {
+    buildLibraries(stop);
+    preparePrecompiledHeader(kit_, manifest(), places);
+  }
+  places.code = code;
+  OwnTestsRun own;
+  own.compiled = places.sources / ("tests-" + program) / file;
+  fs::create_directories(own.compiled.parent_path());
+  {
+    std::ifstream in(lesson.exercise / file, std::ios::binary);
+    std::ofstream out(own.compiled, std::ios::binary | std::ios::trunc);
+    out << in.rdbuf();
+  }
+  std::error_code ec;
+  fs::remove(places.bin / program, ec);
+  run::Command command;
+  command.argv = grade::compileCommand(manifest(), places, own.compiled, program);
+  command.environment = plainEnvironment();
+  run::Limits limits;
+  limits.wallSeconds = 900;
+  limits.cpuSeconds = 900;
+  limits.fileBytes = std::size_t{4} << 30;
+  limits.outputBytes = 1 << 20;
+  own.built = run::runProcess(command, limits, stop);
+  if (!own.built.started) throw std::runtime_error("cannot run the compiler: " + own.built.error);
+  own.tests.compiled = own.built.exitedWith(0);
+  if (!own.tests.compiled) return own;
+  run::Command ran;
+  ran.argv = {(places.bin / program).string(), "-r", "mazekit"};
+  ran.environment =
+      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
+                                 "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
+  ran.reportChannel = true;
+  run::Limits runLimits;
+  runLimits.wallSeconds = seconds;
+  runLimits.cpuSeconds = seconds;
+  runLimits.outputBytes = 1 << 20;
+  runLimits.reportBytes = std::size_t{16} << 20;
+  own.tests.ran = run::runProcess(ran, runLimits, stop);
+  own.tests.report = run::readHarnessReport(own.tests.ran.report, std::nullopt);
+  return own;
+}
+
+StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
+                               const volatile std::sig_atomic_t* stop) const {
+  const ManifestStep& plan = planned(lesson, step);
+  const std::string shownFile = shown(lesson.exercise / step.writes);
+  if (!fs::exists(lesson.exercise / step.writes)) {
+    StepResult missing;
+    missing.outcome = run::Outcome::wrongTests;
+    missing.summary = "no tests yet";
+    missing.detail.push_back("there is no " + shownFile + ": make it (mazekit reset " +
+                             std::to_string(lesson.number) + " puts back the starting one)");
+    return missing;
+  }
+  const double seconds = std::max(timeLimit_, plan.seconds);
+  const std::vector<fs::path> roots{kit_.source, kit_.build};
+  OwnTestsRun wheat = buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop);
+  if (wheat.built.interrupted || wheat.tests.ran.interrupted) return interruptedResult();
+  const grade::TestsFile file{wheat.compiled.string(), shownFile};
+  const std::string copyShown = relativeTo(wheat.compiled.lexically_normal().string(), roots);
+  if (!wheat.tests.compiled) {
+    StepResult result = testsNotCompiled(wheat.built, roots, copyShown, shownFile);
+    result.detail.insert(result.detail.begin(), "your tests do not compile against a correct maze:");
+    return result;
+  }
+  // The chaffs: only once the tests hold a test case that passes on the wheat.
+  std::vector<grade::TestsRun> chaffs;
+  const run::Verdict onWheat = [&] {
+    run::StepExpectation expected;
+    for (const auto& c : wheat.tests.report.testCases) expected.testCases.push_back(c.name);
+    expected.timeoutSeconds = seconds;
+    return run::stepVerdict(wheat.tests.ran, wheat.tests.report, expected);
+  }();
+  bool anyValid = false;
+  for (const auto& c : wheat.tests.report.testCases) anyValid |= c.failed == 0 && c.assertions > 0;
+  if (anyValid && onWheat.outcome != run::Outcome::tampered) {
+    // Two at a time: a chaff is a compile of its own, most of a check's time.
+    std::vector<OwnTestsRun> runs(plan.chaffs.size());
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failure;
+    std::mutex failureLock;
+    const auto work = [&] {
+      for (std::size_t i = next++; i < runs.size(); i = next++) {
+        try {
+          runs[i] = buildAndRunTests(lesson, step.writes, plan.chaffs[i].code,
+                                     "tests-chaff-" + std::to_string(i + 1), seconds, stop, false);
+        } catch (...) {
+          const std::lock_guard<std::mutex> hold(failureLock);
+          failure = std::current_exception();
+        }
+      }
+    };
+    std::thread helper(work);
+    work();
+    helper.join();
+    if (failure) std::rethrow_exception(failure);
+    for (OwnTestsRun& chaff : runs) {
+      if (chaff.built.interrupted || chaff.tests.ran.interrupted) return interruptedResult();
+      // The copies have their own folder names: said as the one the wheat's run used.
+      for (auto& c : chaff.tests.report.testCases) c.failureFile = file.compiledAs;
+      chaffs.push_back(std::move(chaff.tests));
+    }
+  }
+  const grade::TestsVerdict verdict = grade::judgeTests(plan, wheat.tests, chaffs, file, seconds,
+                                                        manifest().sanitized);
+  StepResult result;
+  result.outcome = verdict.outcome;
+  result.green = verdict.green();
+  result.summary = verdict.green() ? std::string(run::outcomeName(verdict.outcome))
+                                   : verdict.reason;
+  if (!verdict.green()) result.detail = verdict.detail;
+  // The picture the tests drew on the wheat, when they drew one.
+  if (!wheat.tests.report.picture.empty()) {
+    const fs::path png = picture(lesson, step);
+    fs::create_directories(png.parent_path());
+    turtle::saveFileAtomically(png, wheat.tests.report.picture);
+    result.picture = png;
+  }
+  return result;
+}
+
+void Checker::checkOwnTests(const Lesson& lesson, const Step& step, StepResult& result,
+                            const volatile std::sig_atomic_t* stop) const {
+  const std::vector<fs::path> roots{kit_.source, kit_.build};
+  for (const std::string& file : lesson.ownTestsAt(step)) {
+    const std::string shownFile = shown(lesson.exercise / file);
+    if (!fs::exists(lesson.exercise / file)) continue;  // said at its own step
+    const double seconds = std::max(timeLimit_, planned(lesson, step).seconds);
+    OwnTestsRun own = buildAndRunTests(lesson, file, lesson.exercise, "tests-own", seconds, stop);
+    if (own.built.interrupted || own.tests.ran.interrupted) {
+      result = interruptedResult();
+      return;
+    }
+    const std::string copyShown = relativeTo(own.compiled.lexically_normal().string(), roots);
+    if (!own.tests.compiled) {
+      StepResult failed = testsNotCompiled(own.built, roots, copyShown, shownFile);
+      failed.detail.insert(failed.detail.begin(),
+                           "your own tests (" + shownFile + ") do not compile against your code:");
+      result = failed;
+      return;
+    }
+    run::StepExpectation expected;
+    for (const auto& c : own.tests.report.testCases) expected.testCases.push_back(c.name);
+    expected.timeoutSeconds = seconds;
+    const run::Verdict verdict = run::stepVerdict(own.tests.ran, own.tests.report, expected);
+    if (verdict.passed() || own.tests.report.testCases.empty()) continue;
+    StepResult failed = judgeStep(own.tests.ran, own.tests.report, expected, roots);
+    for (std::string& line : failed.detail) {
+      const auto at = line.find(copyShown);
+      if (at != std::string::npos) line.replace(at, copyShown.size(), shownFile);
+    }
+    failed.detail.insert(failed.detail.begin(),
+                         "the kit's tests pass, but your own test in " + shownFile +
+                             " fails on your code: your code has a bug your test found, or "
+                             "the test is wrong");
+    failed.picture = result.picture;
+    failed.drawing = result.drawing;
+    result = failed;
+    return;
+  }
 }
 
 std::vector<StepResult> Checker::checkTogether(const Lesson& lesson,
@@ -333,6 +532,54 @@ std::vector<StepResult> Checker::checkTogether(const Lesson& lesson,
   requireBuildTree();
   if (steps.empty()) return {};
   if (steps.size() == 1) return {check(lesson, *steps.front(), stop)};
+  // Test-writing steps each on their own (a program per wheat and chaff); the student's own
+  // tests once, for every step they run at.
+  const bool mixed = std::any_of(steps.begin(), steps.end(), [&](const Step* s) {
+    return s->writesTests() || !lesson.ownTestsAt(*s).empty();
+  });
+  if (mixed) {
+    std::vector<const Step*> kits;
+    for (const Step* s : steps)
+      if (!s->writesTests()) kits.push_back(s);
+    std::vector<StepResult> kitResults;
+    if (kits.size() == 1) {
+      kitResults.push_back(check(lesson, *kits.front(), stop));
+    } else if (kits.size() > 1) {
+      // Without the own tests: checked once below.
+      kitResults = checkTogetherKitTests(lesson, kits, stop);
+    }
+    std::vector<StepResult> results;
+    std::size_t next = 0;
+    std::optional<StepResult> own;
+    for (const Step* s : steps) {
+      if (s->writesTests()) {
+        results.push_back(check(lesson, *s, stop));
+      } else {
+        results.push_back(kitResults[next++]);
+        if (results.back().green && kits.size() > 1 && !lesson.ownTestsAt(*s).empty()) {
+          if (!own) {
+            StepResult passed;
+            passed.green = true;
+            const BuildLock lock(kit_.build / "mazekit");
+            checkOwnTests(lesson, *s, passed, stop);
+            own = passed;
+          }
+          if (!own->green) {
+            own->picture = results.back().picture;
+            results.back() = *own;
+          }
+        }
+      }
+      if (results.back().interrupted) return std::vector<StepResult>(steps.size(), results.back());
+    }
+    return results;
+  }
+  return checkTogetherKitTests(lesson, steps, stop);
+}
+
+std::vector<StepResult> Checker::checkTogetherKitTests(const Lesson& lesson,
+                                                       const std::vector<const Step*>& steps,
+                                                       const volatile std::sig_atomic_t* stop) const {
   const auto interrupted = [&steps] {
     StepResult stopped;
     stopped.interrupted = true;

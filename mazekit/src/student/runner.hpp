@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "grade/wheats_and_chaffs.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/manifest.hpp"
@@ -93,6 +94,32 @@ class Checker {
   /// saved) and judges them.
   StepResult runStep(const Lesson& lesson, const Step& step, const std::string& program, bool alone,
                      const volatile std::sig_atomic_t* stop) const;
+  /// checkTogether for steps of the kit's tests only, without the student's own tests.
+  std::vector<StepResult> checkTogetherKitTests(const Lesson& lesson,
+                                                const std::vector<const Step*>& steps,
+                                                const volatile std::sig_atomic_t* stop) const;
+  /// A test-writing step: the student's tests against the wheat and each chaff
+  /// (grade/wheats_and_chaffs.hpp), each its own program.
+  StepResult checkTests(const Lesson& lesson, const Step& step,
+                        const volatile std::sig_atomic_t* stop) const;
+  /// After a step of the kit's tests passed: the student's own tests of the lesson's earlier
+  /// test-writing steps (Lesson::ownTestsAt), run on the student's code. Green, or the step's
+  /// verdict becomes theirs: "your own test ... fails on your maze".
+  void checkOwnTests(const Lesson& lesson, const Step& step, StepResult& result,
+                     const volatile std::sig_atomic_t* stop) const;
+  /// Builds the student's tests file `file` of the exercise against the code in `code` into
+  /// bin/`program`, and runs it. The file is copied alone into a folder of its own first, so
+  /// that its "maze.hpp" is the one in `code`, never the exercise's beside it. `prepare`: make
+  /// the libraries and the precompiled header first (once a check: not from two threads).
+  struct OwnTestsRun {
+    grade::TestsRun tests;
+    run::Result built;               ///< the compiler's run
+    std::filesystem::path compiled;  ///< the copy that was compiled
+  };
+  OwnTestsRun buildAndRunTests(const Lesson& lesson, const std::string& file,
+                               const std::filesystem::path& code, const std::string& program,
+                               double seconds, const volatile std::sig_atomic_t* stop,
+                               bool prepare = true) const;
   /// Builds the libraries a step program links (the harness, the turtle library) through the
   /// build tree, once. Throws std::runtime_error saying how to build the kit when that fails.
   void buildLibraries(const volatile std::sig_atomic_t* stop) const;

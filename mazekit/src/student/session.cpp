@@ -266,9 +266,20 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
   for (const std::string& file : lesson.files) {
     code += (code.empty() ? "" : ", ") + s.shown(lesson.exercise / file);
   }
-  std::cout << "Your code:    " << code << "\n"
-            << "The test:     " << s.shown(step.test) << "\n"
-            << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
+  if (step.writesTests()) {
+    // The kit's own tests of this step are the answer: not pointed at.
+    std::cout << "Your tests:   " << s.shown(lesson.exercise / step.writes) << "\n"
+              << "They run on:  a correct version of the code (the wheat) and "
+              << s.checker.manifest().step(lesson.id, step.id).chaffs.size() << " buggy ones (chaffs)\n";
+    if (!result.picture.empty())
+      std::cout << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
+  } else {
+    std::cout << "Your code:    " << code << "\n"
+              << "The test:     " << s.shown(step.test) << "\n";
+    for (const std::string& own : lesson.ownTestsAt(step))
+      std::cout << "Your tests:   " << s.shown(lesson.exercise / own) << " (run too)\n";
+    std::cout << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
+  }
   if (!result.green) {
     std::cout << "Stuck?        mazekit hint   (and step " << step.number << " of "
               << s.shown(lesson.folder / "README.md") << ")\n";

@@ -1,0 +1,162 @@
+// Judging a test-writing step (see wheats_and_chaffs.hpp).
+#include "grade/wheats_and_chaffs.hpp"
+
+#include <set>
+
+namespace mazekit::grade {
+namespace {
+
+std::string replaceAll(std::string text, const std::string& from, const std::string& to) {
+  if (from.empty()) return text;
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+std::string count(std::size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+run::StepExpectation expectation(const TestsRun& run, double timeoutSeconds, bool sanitized) {
+  run::StepExpectation expected;
+  for (const auto& c : run.report.testCases) expected.testCases.push_back(c.name);
+  expected.timeoutSeconds = timeoutSeconds;
+  expected.sanitized = sanitized;
+  return expected;
+}
+
+// "in "name" at my_tests.cpp:12" and the failed check, for a test case that failed.
+std::vector<std::string> failureOf(const run::TestCaseReport& c, const TestsFile& file) {
+  std::string where = replaceAll(c.failureFile, file.compiledAs, file.shownAs);
+  if (c.failureLine > 0) where += ":" + std::to_string(c.failureLine);
+  std::string what = c.failure;
+  if (const auto message = c.thrown()) what = "it threw an exception: " + *message;
+  if (what.size() > 200) what = what.substr(0, 197) + "...";
+  return {"in \"" + c.name + "\" at " + where, "  " + what};
+}
+
+}  // namespace
+
+TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
+                        const std::vector<TestsRun>& chaffs, const TestsFile& file,
+                        double timeoutSeconds, bool sanitized) {
+  TestsVerdict v;
+  for (const ManifestChaff& chaff : step.chaffs) v.chaffs.push_back({chaff.id, chaff.says, false, ""});
+  const std::string total = std::to_string(step.chaffs.size());
+
+  // The wheat: the tests must build against correct code, hold a test case, and pass.
+  if (!wheat.compiled) {
+    v.outcome = run::Outcome::doesNotCompile;
+    v.reason = "your tests do not compile: " + replaceAll(wheat.compileError, file.compiledAs,
+                                                          file.shownAs);
+    v.detail.push_back(v.reason);
+    return v;
+  }
+  const run::Verdict onWheat = run::stepVerdict(wheat.ran, wheat.report,
+                                                expectation(wheat, timeoutSeconds, sanitized));
+  v.testCases = wheat.report.testCases.size();
+  if (onWheat.outcome == run::Outcome::tampered || onWheat.outcome == run::Outcome::graderError ||
+      onWheat.outcome == run::Outcome::notGraded) {
+    v.outcome = onWheat.outcome;
+    v.reason = onWheat.reason;
+    v.detail.push_back(v.reason);
+    return v;
+  }
+  if (onWheat.passed() && v.testCases == 0) {
+    v.outcome = run::Outcome::wrongTests;
+    v.reason = "no tests yet: " + file.shownAs + " holds no TEST_CASE, so it catches no chaff";
+    v.detail.push_back(v.reason);
+    v.detail.push_back("write one: TEST_CASE(\"what it checks\") { ... CHECK(...); } (see the hint)");
+    return v;
+  }
+  // The test cases that pass on the wheat, each with a check: only they can catch a chaff.
+  std::set<std::string> valid;
+  for (const auto& c : wheat.report.testCases) {
+    if (c.failed == 0 && c.assertions > 0) valid.insert(c.name);
+  }
+  v.wheatPassed = onWheat.passed();
+  if (!v.wheatPassed) {
+    v.detail.push_back("your test is wrong: it fails on a correct maze (the wheat)");
+    bool listed = false;
+    for (const auto& c : wheat.report.testCases) {
+      if (!c.failure.empty()) {
+        for (auto& line : failureOf(c, file)) v.detail.push_back(line);
+        listed = true;
+      } else if (c.assertions == 0) {
+        v.detail.push_back("the test case \"" + c.name +
+                           "\" checks nothing: give it a CHECK or REQUIRE");
+        listed = true;
+      }
+    }
+    if (!listed) v.detail.push_back(replaceAll(onWheat.reason, file.compiledAs, file.shownAs));
+  }
+
+  // Each chaff: caught when a test case valid on the wheat fails on it; or, when the wheat
+  // passed, when the tests crash, time out or end early on it (its bug made them).
+  for (std::size_t i = 0; i < v.chaffs.size(); ++i) {
+    ChaffFate& fate = v.chaffs[i];
+    if (i >= chaffs.size()) continue;
+    const TestsRun& run = chaffs[i];
+    if (!run.compiled) {
+      // The chaff changed something the tests use: they tell it from the wheat.
+      fate.caught = v.wheatPassed;
+      fate.by = "your tests do not compile against it";
+      continue;
+    }
+    if (run.report.state == run::HarnessReport::State::read) {
+      for (const auto& c : run.report.testCases) {
+        if (c.failed > 0 && valid.count(c.name) != 0) {
+          fate.caught = true;
+          fate.by = "\"" + c.name + "\"";
+          break;
+        }
+      }
+    }
+    if (fate.caught || !v.wheatPassed) continue;
+    const run::Verdict onChaff =
+        run::stepVerdict(run.ran, run.report, expectation(wheat, timeoutSeconds, sanitized));
+    switch (onChaff.outcome) {
+      case run::Outcome::crashed:
+      case run::Outcome::timedOut:
+      case run::Outcome::endedEarly:
+      case run::Outcome::wrongTests:
+      case run::Outcome::failed:
+        fate.caught = true;
+        fate.by = "your tests: " + onChaff.reason;
+        break;
+      default:
+        break;
+    }
+  }
+  for (const ChaffFate& fate : v.chaffs) v.caught += fate.caught ? 1 : 0;
+  if (!v.wheatPassed) v.caught = 0;  // a test that fails on correct code proves nothing
+  v.score = v.wheatPassed ? 1 + static_cast<int>(v.caught) : 0;
+
+  if (v.wheatPassed && v.caught == v.chaffs.size()) {
+    v.outcome = run::Outcome::passed;
+    v.reason = "caught " + total + " of " + total + " chaffs; " +
+               count(v.testCases, "test case", "test cases") + " pass on the wheat";
+    return v;
+  }
+  v.outcome = v.wheatPassed ? run::Outcome::failed : run::Outcome::wrongTests;
+  v.reason = v.wheatPassed ? "caught " + std::to_string(v.caught) + " of " + total + " chaffs"
+                           : "your tests fail on the wheat, a correct maze";
+  if (v.wheatPassed) {
+    if (v.caught == 0) {
+      v.detail.push_back(
+          "your tests pass on every buggy version too: they check nothing that a bug changes; "
+          "check what the code does (values, colours, positions), not only that it runs");
+    } else {
+      v.detail.push_back("your tests caught " + std::to_string(v.caught) + " of " + total +
+                         " buggy versions (chaffs); still alive:");
+    }
+    for (const ChaffFate& fate : v.chaffs) {
+      if (!fate.caught) v.detail.push_back("  " + fate.says + " is not caught yet");
+    }
+  }
+  return v;
+}
+
+}  // namespace mazekit::grade
