@@ -1,4 +1,4 @@
-// Step 7: the game is won when the player stands on the END, and after that the player moves
+// Step 8: the game is won when the player stands on the END, and after that the player moves
 // no more. A player who keeps a hand on the right wall wins every maze.
 #include <catch2/catch.hpp>
 #include <lesson_picture.hpp>
@@ -8,7 +8,7 @@
 #include "mazes.hpp"
 #include "right_hand.hpp"
 
-TEST_CASE("keeping a hand on the right wall wins a braided maze", "[lesson07][step07]") {
+TEST_CASE("keeping a hand on the right wall wins a braided maze", "[lesson07][step08]") {
   for (int seed = 1; seed <= 3; ++seed) {
     INFO("the maze made with seed " << seed << ", braided by half");
     Maze m;
@@ -23,7 +23,7 @@ TEST_CASE("keeping a hand on the right wall wins a braided maze", "[lesson07][st
   }
 }
 
-TEST_CASE("after winning the player moves no more", "[lesson07][step07]") {
+TEST_CASE("after winning the player moves no more", "[lesson07][step08]") {
   Maze m;
   lesson07::makeSeededMaze(m, 5);
   Game game(m);

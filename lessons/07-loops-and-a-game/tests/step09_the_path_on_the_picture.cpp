@@ -1,4 +1,4 @@
-// Step 8: the maze's turtle draws the player's path in orange, one line for each move, and
+// Step 9: the maze's turtle draws the player's path in orange, one line for each move, and
 // lifts its pen again, so that the maze's own stamps draw no lines.
 #include <catch2/catch.hpp>
 #include <lesson_picture.hpp>
@@ -8,7 +8,7 @@
 #include "mazes.hpp"
 #include "right_hand.hpp"
 
-TEST_CASE("each move draws an orange line from cell to cell", "[lesson07][step08]") {
+TEST_CASE("each move draws an orange line from cell to cell", "[lesson07][step09]") {
   Maze m;
   m.reset();
   for (int i = 0; i < 6; ++i) m.dig(EAST);  // a corridor along the top to column 6
@@ -23,7 +23,7 @@ TEST_CASE("each move draws an orange line from cell to cell", "[lesson07][step08
   CHECK(m.screen.colorAt(lesson07::squareAt(0, 5)) == "white");
 }
 
-TEST_CASE("the picture shows the player's path through a braided maze", "[lesson07][step08]") {
+TEST_CASE("the picture shows the player's path through a braided maze", "[lesson07][step09]") {
   Maze m;
   lesson07::makeSeededMaze(m, 3);
   m.braid(0.5);

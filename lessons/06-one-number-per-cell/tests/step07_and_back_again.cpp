@@ -1,4 +1,4 @@
-// Step 6: toMatrix(cells) writes the cells back as a Maze's matrix of squares. Squares to cells
+// Step 7: toMatrix(cells) writes the cells back as a Maze's matrix of squares. Squares to cells
 // and back gives the same maze - as far as cells can tell it: a square is open or WALL; the END
 // and solve()'s VISITED squares come back as open, EMPTY.
 #include <catch2/catch.hpp>
@@ -10,7 +10,7 @@
 #include "cells.hpp"
 
 TEST_CASE("toMatrix writes each cell as its square and the passages it opens",
-          "[lesson06][step06]") {
+          "[lesson06][step07]") {
   CellGrid cells(2, std::vector<std::uint8_t>(3, Cell::VISITED));  // 2 rows of 3 cells
   dig(cells, 0, 0, Cell::EAST);
   dig(cells, 0, 1, Cell::EAST);
@@ -33,7 +33,7 @@ TEST_CASE("toMatrix writes each cell as its square and the passages it opens",
   CHECK(toMatrix(cells)[2][3] == WALL);
 }
 
-TEST_CASE("squares to cells and back gives the same maze", "[lesson06][step06]") {
+TEST_CASE("squares to cells and back gives the same maze", "[lesson06][step07]") {
   for (int seed = 1; seed <= 5; ++seed) {
     INFO("the maze made with seed " << seed);
     Maze m;
@@ -48,9 +48,9 @@ TEST_CASE("squares to cells and back gives the same maze", "[lesson06][step06]")
   }
 }
 
-TEST_CASE("a maze built from toMatrix's squares reads as the same cells", "[lesson06][step06]") {
+TEST_CASE("a maze built from toMatrix's squares reads as the same cells", "[lesson06][step07]") {
   Maze m;
-  m.seed(1);  // the maze of step 5's picture
+  m.seed(1);  // the maze of step 6's picture
   m.reset();
   m.makeMaze();
   const CellGrid cells = toCells(m);
@@ -69,7 +69,7 @@ TEST_CASE("a maze built from toMatrix's squares reads as the same cells", "[less
   lesson::picture(back.screen);
 }
 
-TEST_CASE("toMatrix refuses an exit off the grid, naming the cell", "[lesson06][step06]") {
+TEST_CASE("toMatrix refuses an exit off the grid, naming the cell", "[lesson06][step07]") {
   CellGrid cells(2, std::vector<std::uint8_t>(3, Cell::VISITED));
   cells[0][2] = Cell::VISITED | Cell::EAST;  // the right edge: east leads nowhere
   CHECK_THROWS_WITH(toMatrix(cells), Catch::Contains("cell (0, 2)") && Catch::Contains("EAST"));

@@ -1,4 +1,4 @@
-// Step 4 (refactor): solve() finds the way through a 1000 by 1000 maze on a 1 MiB stack: its
+// Step 5 (refactor): solve() finds the way through a 1000 by 1000 maze on a 1 MiB stack: its
 // recursive search runs out of stack too. Rewrite it with a stack of your own; the way it finds
 // must stay the way it found, which the [keeps] test checks before and after.
 #include <catch2/catch.hpp>
@@ -11,7 +11,7 @@
 #include "small_stack.hpp"
 
 TEST_CASE("solve finds the way through a 1000 by 1000 maze on a 1 MiB stack",
-          "[lesson05][step04]") {
+          "[lesson05][step05]") {
   const lesson::StackRun run = lesson::runOnStackOf(1024 * 1024, [] {
     Maze m(1000);
     m.seed(1);
@@ -29,7 +29,7 @@ TEST_CASE("solve finds the way through a 1000 by 1000 maze on a 1 MiB stack",
   CHECK(run.said == "the way is right");
 }
 
-TEST_CASE("solve finds the way through mazes of any size, as it did", "[lesson05][step04][keeps]") {
+TEST_CASE("solve finds the way through mazes of any size, as it did", "[lesson05][step05][keeps]") {
   for (int size : {4, 10, 40, 100}) {
     for (int seed = 1; seed <= 3; ++seed) {
       INFO("size " << size << ", seed " << seed);

@@ -1,4 +1,4 @@
-// Step 3: solve() backs out of dead ends: a square from which the search finds no way on is not
+// Step 4: solve() backs out of dead ends: a square from which the search finds no way on is not
 // on the way after all, so it is no longer marked VISITED. When the END cannot be reached at
 // all, solve() returns no way and leaves the maze as it was.
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 #include "maze.hpp"
 #include "the_way.hpp"
 
-TEST_CASE("solve backs out of a dead end and finds the way past it", "[lesson03][step03]") {
+TEST_CASE("solve backs out of a dead end and finds the way past it", "[lesson03][step04]") {
   Maze m;
   m.reset();
   m.dig(SOUTH);
@@ -27,7 +27,7 @@ TEST_CASE("solve backs out of a dead end and finds the way past it", "[lesson03]
   lesson::picture(m.screen);
 }
 
-TEST_CASE("solve finds no way to an END that cannot be reached", "[lesson03][step03]") {
+TEST_CASE("solve finds no way to an END that cannot be reached", "[lesson03][step04]") {
   Maze m;
   m.reset();
   m.dig(EAST);

@@ -1,4 +1,4 @@
-// Step 5: toCells(m) reads a Maze's matrix of squares as cells: the cell cells[row][col] is the
+// Step 6: toCells(m) reads a Maze's matrix of squares as cells: the cell cells[row][col] is the
 // square matrix[2 * row][2 * col]; it is VISITED when that square is open, and it has an exit
 // wherever the square between it and a neighbour is open.
 #include <catch2/catch.hpp>
@@ -20,7 +20,7 @@ bool openSquare(const Maze& m, int row, int col) {
 
 }  // namespace
 
-TEST_CASE("toCells reads a fresh maze: one VISITED cell with no exits", "[lesson06][step05]") {
+TEST_CASE("toCells reads a fresh maze: one VISITED cell with no exits", "[lesson06][step06]") {
   Maze m;
   m.reset();  // only the top-left square is open
   const CellGrid cells = toCells(m);
@@ -36,7 +36,7 @@ TEST_CASE("toCells reads a fresh maze: one VISITED cell with no exits", "[lesson
   }
 }
 
-TEST_CASE("toCells reads a corridor dug in the matrix", "[lesson06][step05]") {
+TEST_CASE("toCells reads a corridor dug in the matrix", "[lesson06][step06]") {
   Maze m;
   m.reset();
   for (int i = 0; i < 4; ++i) m.dig(EAST);  // cells (0, 0), (0, 1), (0, 2)
@@ -52,7 +52,7 @@ TEST_CASE("toCells reads a corridor dug in the matrix", "[lesson06][step05]") {
 }
 
 TEST_CASE("toCells reads made mazes: every cell VISITED, an exit for every open passage",
-          "[lesson06][step05]") {
+          "[lesson06][step06]") {
   for (int seed = 1; seed <= 3; ++seed) {
     INFO("the maze made with seed " << seed);
     Maze m;

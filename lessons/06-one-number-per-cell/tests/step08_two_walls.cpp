@@ -1,4 +1,4 @@
-// Step 7: Maze Master writes the same maze a third way: each cell keeps only its right and its
+// Step 8: Maze Master writes the same maze a third way: each cell keeps only its right and its
 // lower wall, numbered 1 to 4 (0: not visited). toTwoWalls and fromTwoWalls convert between
 // that and the cells, and nothing is lost: cells to two walls and back gives the same cells, and
 // the same maze.
@@ -11,7 +11,7 @@
 #include "cells.hpp"
 
 TEST_CASE("toTwoWalls numbers each cell by its right and lower walls as Maze Master does",
-          "[lesson06][step07]") {
+          "[lesson06][step08]") {
   CHECK(TwoWalls::NOT_VISITED == 0);
   CHECK(TwoWalls::NO_WALLS == 1);
   CHECK(TwoWalls::RIGHT_WALL == 2);
@@ -35,7 +35,7 @@ TEST_CASE("toTwoWalls numbers each cell by its right and lower walls as Maze Mas
 }
 
 TEST_CASE("fromTwoWalls turns Maze Master's numbers into cells, with exits on both sides",
-          "[lesson06][step07]") {
+          "[lesson06][step08]") {
   const std::vector<std::vector<int>> walls = {{1, 2, 2}, {4, 3, 4}};
   const CellGrid cells = fromTwoWalls(walls);
   REQUIRE(cells.size() == 2);
@@ -51,7 +51,7 @@ TEST_CASE("fromTwoWalls turns Maze Master's numbers into cells, with exits on bo
 }
 
 TEST_CASE("cells to two walls and back gives the same cells, and the same maze",
-          "[lesson06][step07]") {
+          "[lesson06][step08]") {
   for (int seed = 1; seed <= 5; ++seed) {
     INFO("the maze made with seed " << seed);
     Maze m;
@@ -64,14 +64,14 @@ TEST_CASE("cells to two walls and back gives the same cells, and the same maze",
     CHECK(toMatrix(fromTwoWalls(walls)) == lesson::openOrWall(m.matrix));
     if (seed == 1) {
       turtle::Screen screen;
-      lesson::drawTwoWalls(screen, walls);  // step 5's maze, drawn from two walls a cell
+      lesson::drawTwoWalls(screen, walls);  // step 6's maze, drawn from two walls a cell
       lesson::picture(screen);
     }
   }
 }
 
 TEST_CASE("fromTwoWalls refuses a number that is not 0 to 4, and an exit off the grid",
-          "[lesson06][step07]") {
+          "[lesson06][step08]") {
   CHECK_THROWS_WITH(fromTwoWalls({{1, 4}, {4, 7}}),
                     Catch::Contains("[1][1]") && Catch::Contains("7") && Catch::Contains("1 to 4"));
   CHECK_THROWS_WITH(fromTwoWalls({{-1}}), Catch::Contains("-1"));

@@ -1,4 +1,4 @@
-// Step 6: move(direction) takes the player one cell EAST, NORTH, WEST or SOUTH, through the
+// Step 7: move(direction) takes the player one cell EAST, NORTH, WEST or SOUTH, through the
 // square between, unless that square is a wall; each move is a turn, and shows the player
 // more of the maze.
 #include <catch2/catch.hpp>
@@ -21,7 +21,7 @@ void digCorridorForMoves(Maze& m) {
 
 }  // namespace
 
-TEST_CASE("move goes one cell through an open square and a wall blocks it", "[lesson07][step06]") {
+TEST_CASE("move goes one cell through an open square and a wall blocks it", "[lesson07][step07]") {
   Maze m;
   digCorridorForMoves(m);
   Game game(m);
@@ -47,7 +47,7 @@ TEST_CASE("move goes one cell through an open square and a wall blocks it", "[le
   lesson::picture(m.screen);
 }
 
-TEST_CASE("moving shows the player the squares around each new cell", "[lesson07][step06]") {
+TEST_CASE("moving shows the player the squares around each new cell", "[lesson07][step07]") {
   Maze m;
   digCorridorForMoves(m);
   Game game(m);
@@ -58,7 +58,7 @@ TEST_CASE("moving shows the player the squares around each new cell", "[lesson07
   CHECK(game.hasSeen(0, 0));        // what was seen stays seen
 }
 
-TEST_CASE("move refuses a direction that is not one of the four", "[lesson07][step06]") {
+TEST_CASE("move refuses a direction that is not one of the four", "[lesson07][step07]") {
   Maze m;
   digCorridorForMoves(m);
   Game game(m);

@@ -1,4 +1,4 @@
-// Step 6: readText(text) makes the maze the one a text shows, as toText() writes it: matrix and
+// Step 7: readText(text) makes the maze the one a text shows, as toText() writes it: matrix and
 // picture. Text that is not a maze of the right size is refused, naming the line, and the maze
 // stays as it was.
 #include <catch2/catch.hpp>
@@ -8,7 +8,7 @@
 
 #include "maze.hpp"
 
-TEST_CASE("a made maze read back from its text", "[lesson04][step06]") {
+TEST_CASE("a made maze read back from its text", "[lesson04][step07]") {
   for (int seed = 1; seed <= 5; ++seed) {
     INFO("the maze made with seed " << seed);
     Maze made;
@@ -34,7 +34,7 @@ TEST_CASE("a made maze read back from its text", "[lesson04][step06]") {
   }
 }
 
-TEST_CASE("text that is not a maze is refused, and changes nothing", "[lesson04][step06]") {
+TEST_CASE("text that is not a maze is refused, and changes nothing", "[lesson04][step07]") {
   Maze m;
   m.seed(1);
   m.reset();

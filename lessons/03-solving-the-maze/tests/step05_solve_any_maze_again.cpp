@@ -1,4 +1,4 @@
-// Step 4: solve() finds the way through any maze makeMaze() digs, and finds it again when asked
+// Step 5: solve() finds the way through any maze makeMaze() digs, and finds it again when asked
 // again: it first forgets the squares the last way marked.
 #include <catch2/catch.hpp>
 #include <lesson_picture.hpp>
@@ -7,7 +7,7 @@
 #include "maze.hpp"
 #include "the_way.hpp"
 
-TEST_CASE("solve finds the way through made mazes", "[lesson03][step04]") {
+TEST_CASE("solve finds the way through made mazes", "[lesson03][step05]") {
   for (int seed = 1; seed <= 5; ++seed) {
     INFO("the maze made with seed " << seed);
     Maze m;
@@ -18,7 +18,7 @@ TEST_CASE("solve finds the way through made mazes", "[lesson03][step04]") {
   }
 }
 
-TEST_CASE("solving again finds the same way", "[lesson03][step04]") {
+TEST_CASE("solving again finds the same way", "[lesson03][step05]") {
   Maze m;
   m.seed(3);
   m.reset();

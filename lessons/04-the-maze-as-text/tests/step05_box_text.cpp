@@ -1,4 +1,4 @@
-// Step 4: toBoxText() draws the maze with corners and edges, a cell at a time: '+' at every
+// Step 5: toBoxText() draws the maze with corners and edges, a cell at a time: '+' at every
 // corner, "--" for a wall above or below a cell, '|' for a wall beside it. A cell only says
 // whether its right and its lower wall stand.
 #include <catch2/catch.hpp>
@@ -7,7 +7,7 @@
 #include "maze.hpp"
 #include "text_picture.hpp"
 
-TEST_CASE("a maze dug by hand with corners and edges", "[lesson04][step04]") {
+TEST_CASE("a maze dug by hand with corners and edges", "[lesson04][step05]") {
   Maze m;
   m.reset();
   m.dig(EAST);
@@ -24,7 +24,7 @@ TEST_CASE("a maze dug by hand with corners and edges", "[lesson04][step04]") {
   lesson::textPicture(text);
 }
 
-TEST_CASE("a made maze with corners and edges", "[lesson04][step04]") {
+TEST_CASE("a made maze with corners and edges", "[lesson04][step05]") {
   Maze m;
   m.seed(2);
   m.reset();

@@ -1,4 +1,4 @@
-// Step 5: std::cout << maze prints the maze as toText() writes it, as Python's print(maze)
+// Step 6: std::cout << maze prints the maze as toText() writes it, as Python's print(maze)
 // would with a __str__.
 #include <catch2/catch.hpp>
 #include <sstream>
@@ -6,7 +6,7 @@
 #include "maze.hpp"
 #include "text_picture.hpp"
 
-TEST_CASE("a maze printed with <<", "[lesson04][step05]") {
+TEST_CASE("a maze printed with <<", "[lesson04][step06]") {
   Maze m;
   m.seed(6);
   m.reset();
