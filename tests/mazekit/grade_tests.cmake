@@ -45,3 +45,15 @@ set_tests_properties("mazekit.autograder grades on a Gradescope-like root as maz
   # Started first (COST): much of it is one student's compile at a time, so the other core runs
   # the short tests meanwhile.
   PROPERTIES TIMEOUT 1500 LABELS "mazekit;grading;slow" COST 10000)
+
+# A test-writing step graded (grading/tests-class, lesson 3): the chaffs caught and the wheat
+# passed, a test that fails on the wheat, tests that check nothing, a student who tries to tell
+# the wheat's run from the chaffs', and grade-one's results.json the same.
+add_test(NAME "mazekit.grade scores a test-writing step by the chaffs caught and the wheat passed"
+  COMMAND "${CMAKE_COMMAND}"
+    "-DMAZEKIT=$<TARGET_FILE:mazekit>"
+    "-DGRADING=${PROJECT_SOURCE_DIR}/grading"
+    "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/wheats-check"
+    -P "${PROJECT_SOURCE_DIR}/grading/check_wheats.cmake")
+set_tests_properties("mazekit.grade scores a test-writing step by the chaffs caught and the wheat passed"
+  PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow")

@@ -17,11 +17,13 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 #include <turtle/save_file.hpp>
 
+#include "grade/wheats_and_chaffs.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "run/process.hpp"
@@ -1419,7 +1421,7 @@ TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson
   // Lesson 3's first verdict, before anything about lesson 2.
   const auto next = screen.find("Lesson 3 of ", green);
   REQUIRE(next != std::string::npos);
-  CHECK(screen.find("Step 1 of 4", next) != std::string::npos);
+  CHECK(screen.find("Step 1 of 5", next) != std::string::npos);
   const auto nextEnd = screen.find("Ctrl-C to stop", next);
   REQUIRE(nextEnd != std::string::npos);
   CHECK(screen.substr(next, nextEnd - next).find("BROKE") == std::string::npos);
@@ -1437,4 +1439,186 @@ TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson
   CHECK_FALSE(after.passedEver(lesson.id, "04-blue-background"));
   CHECK(after.passedWith(lesson.id, "21-same-seed-same-maze", stepHash(lesson, lesson.steps[20])));
   CHECK(after.passedWith(lesson.id, "22-the-end", stepHash(lesson, lesson.steps[21])));
+}
+
+// ---- test-writing steps: wheats and chaffs ---------------------------------------------------
+
+namespace {
+
+// A run of the student's tests as the harness reports it: test cases by name, each with its
+// checks and failed checks.
+grade::TestsRun testsRun(const std::vector<std::tuple<std::string, int, int>>& cases,
+                         int exitCode = 0) {
+  grade::TestsRun r;
+  r.compiled = true;
+  r.ran.started = true;
+  r.ran.exitCode = exitCode;
+  r.report.state = run::HarnessReport::State::read;
+  for (const auto& [name, assertions, failed] : cases) {
+    run::TestCaseReport c;
+    c.name = name;
+    c.assertions = assertions;
+    c.failed = failed;
+    if (failed > 0) {
+      c.failureFile = "/grade/src/my_tests.cpp";
+      c.failureLine = 12;
+      c.failure = "CHECK( m.matrix[1][0] == 0 ), with expansion: 2 == 0";
+    }
+    r.report.testCases.push_back(c);
+  }
+  return r;
+}
+
+ManifestStep testsStep(int chaffs) {
+  ManifestStep step;
+  step.kind = "tests";
+  step.writes = "my_tests.cpp";
+  for (int i = 1; i <= chaffs; ++i)
+    step.chaffs.push_back({"bug-" + std::to_string(i), "bug number " + std::to_string(i), {}});
+  return step;
+}
+
+const grade::TestsFile myTests{"/grade/src/my_tests.cpp", "my_tests.cpp"};
+
+}  // namespace
+
+TEST_CASE("a chaff is caught only by a test case that passes on the wheat, or by a crash") {
+  const ManifestStep step = testsStep(3);
+  // "good" passes on the wheat; chaff 1 fails it, chaff 2 crashes the tests, chaff 3 passes.
+  const grade::TestsRun wheat = testsRun({{"good", 3, 0}});
+  grade::TestsRun crashed = testsRun({});
+  crashed.ran.signal = SIGSEGV;
+  crashed.ran.exitCode = -1;
+  crashed.report.state = run::HarnessReport::State::missing;
+  const auto v = grade::judgeTests(
+      step, wheat, {testsRun({{"good", 3, 1}}, 1), crashed, testsRun({{"good", 3, 0}})}, myTests, 5,
+      false);
+  CHECK(v.wheatPassed);
+  CHECK(v.caught == 2);
+  CHECK(v.score == 3);  // the wheat and two chaffs
+  CHECK_FALSE(v.green());
+  CHECK(v.reason == "caught 2 of 3 chaffs");
+  CHECK(v.chaffs[0].by == "\"good\"");
+  CHECK(v.chaffs[1].by.find("crashed") != std::string::npos);
+  CHECK(std::find(v.detail.begin(), v.detail.end(), "  bug number 3 is not caught yet") !=
+        v.detail.end());
+}
+
+TEST_CASE("tests that fail on the wheat catch nothing and say where they are wrong") {
+  const ManifestStep step = testsStep(2);
+  // "wrong" fails on the wheat (and so on every chaff): it proves nothing.
+  const grade::TestsRun wheat = testsRun({{"wrong", 1, 1}, {"good", 2, 0}}, 1);
+  const auto v = grade::judgeTests(
+      step, wheat, {testsRun({{"wrong", 1, 1}, {"good", 2, 1}}, 2), testsRun({{"wrong", 1, 1}}, 1)},
+      myTests, 5, false);
+  CHECK_FALSE(v.wheatPassed);
+  CHECK(v.caught == 0);
+  CHECK(v.score == 0);
+  CHECK(v.outcome == run::Outcome::wrongTests);
+  REQUIRE(v.detail.size() >= 3);
+  CHECK(v.detail[0] == "your test is wrong: it fails on a correct maze (the wheat)");
+  CHECK(v.detail[1] == "in \"wrong\" at my_tests.cpp:12");
+  CHECK(v.detail[2].find("CHECK( m.matrix[1][0] == 0 )") != std::string::npos);
+}
+
+TEST_CASE("tests with no test case, or a test case with no check, are told so") {
+  const ManifestStep step = testsStep(2);
+  const auto none = grade::judgeTests(step, testsRun({}), {}, myTests, 5, false);
+  CHECK(none.score == 0);
+  CHECK(none.reason.rfind("no tests yet: my_tests.cpp holds no TEST_CASE", 0) == 0);
+  const auto empty = grade::judgeTests(step, testsRun({{"empty", 0, 0}}), {}, myTests, 5, false);
+  CHECK(empty.score == 0);
+  CHECK(std::find(empty.detail.begin(), empty.detail.end(),
+                  "the test case \"empty\" checks nothing: give it a CHECK or REQUIRE") !=
+        empty.detail.end());
+  // REQUIRE(true): the wheat passes, no chaff is caught, and that is said.
+  const auto trivial = grade::judgeTests(
+      step, testsRun({{"trivial", 1, 0}}),
+      {testsRun({{"trivial", 1, 0}}), testsRun({{"trivial", 1, 0}})}, myTests, 5, false);
+  CHECK(trivial.score == 1);
+  CHECK(trivial.reason == "caught 0 of 2 chaffs");
+  CHECK(trivial.detail.front().find("they check nothing that a bug changes") != std::string::npos);
+}
+
+TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs, in their words",
+          "[.][wheats]") {
+  const Kit kit = copyOfKit("wheats");
+  const auto lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, "3");
+  const Step& step = lesson.step("3");
+  REQUIRE(step.writesTests());
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_HOME", kit.source.string()},
+      {"MAZEKIT_BUILD", locateKit().build.string()},
+      {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
+      {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+  const fs::path mine = lesson.exercise / "my_tests.cpp";
+
+  // The starting file: no test yet.
+  const auto start = runMazekit("check 3 3", env, "wheats-start");
+  INFO(start.out << start.err);
+  CHECK(start.status == 1);
+  CHECK(start.out.find("RED    no tests yet: exercises/03-solving-the-maze/my_tests.cpp holds no "
+                       "TEST_CASE") != std::string::npos);
+  CHECK(start.out.find("Your tests:   exercises/03-solving-the-maze/my_tests.cpp") !=
+        std::string::npos);
+  CHECK(start.out.find("step03_tests_for_backing_out.cpp") == std::string::npos);
+
+  // A test that fails on a correct maze: named, with the failed check, in the student's file.
+  writeFile(mine,
+            "#include <catch2/catch.hpp>\n#include \"maze.hpp\"\n\n"
+            "TEST_CASE(\"the dead end stays visited\") {\n"
+            "  Maze m;\n  m.reset();\n  m.dig(SOUTH);\n  m.turtle.goTo(-190, 190);\n"
+            "  m.dig(EAST);\n  m.setMatrixValueAt(turtle::Vec2D(-150, 190), END);\n"
+            "  m.solve();\n  CHECK(m.matrix[1][0] == VISITED);\n}\n");
+  const auto wrong = runMazekit("check 3 3", env, "wheats-wrong");
+  INFO(wrong.out << wrong.err);
+  CHECK(wrong.out.find("RED    your tests fail on the wheat, a correct maze") != std::string::npos);
+  CHECK(wrong.out.find("your test is wrong: it fails on a correct maze (the wheat)") !=
+        std::string::npos);
+  CHECK(wrong.out.find("in \"the dead end stays visited\" at "
+                       "exercises/03-solving-the-maze/my_tests.cpp:12") != std::string::npos);
+  CHECK(wrong.out.find("CHECK( m.matrix[1][0] == VISITED )") != std::string::npos);
+
+  // REQUIRE(true): passes everywhere, catches nothing, and each chaff is named by what it does.
+  writeFile(mine,
+            "#include <catch2/catch.hpp>\n#include \"maze.hpp\"\n\n"
+            "TEST_CASE(\"solve runs\") {\n  Maze m;\n  m.reset();\n  m.solve();\n"
+            "  REQUIRE(true);\n}\n");
+  const auto trivial = runMazekit("check 3 3", env, "wheats-trivial");
+  INFO(trivial.out << trivial.err);
+  CHECK(trivial.out.find("RED    caught 0 of 7 chaffs") != std::string::npos);
+  CHECK(trivial.out.find("they check nothing that a bug changes") != std::string::npos);
+  CHECK(trivial.out.find("a solve() that never backs out of a dead end is not caught yet") !=
+        std::string::npos);
+
+  // The lesson's own tests, as a student could write them: every chaff caught.
+  fs::copy_file(step.test, mine, fs::copy_options::overwrite_existing);
+  const auto caught = runMazekit("check 3 3", env, "wheats-caught");
+  INFO(caught.out << caught.err);
+  CHECK(caught.status == 0);
+  CHECK(caught.out.find("GREEN  passed") != std::string::npos);
+
+  // From the wheat's step on, the student's tests run on the student's own code: step 4 with
+  // a maze.hpp that does not back out is caught by the kit's test first; with the kit's
+  // tests passing, a wrong test of the student's own is what fails.
+  fs::copy_file(lesson.folder / "solutions" / "step03" / "maze.hpp", lesson.exercise / "maze.hpp",
+                fs::copy_options::overwrite_existing);
+  const auto own = runMazekit("check 3 4", env, "wheats-own");
+  INFO(own.out << own.err);
+  CHECK(own.status == 0);
+  CHECK(own.out.find("Your tests:   exercises/03-solving-the-maze/my_tests.cpp (run too)") !=
+        std::string::npos);
+  std::string text = readFile(mine);
+  text +=
+      "\nTEST_CASE(\"my wrong test\") {\n  Maze m;\n  m.reset();\n"
+      "  CHECK(m.matrix[0][0] == WALL);\n}\n";
+  writeFile(mine, text);
+  const auto ownWrong = runMazekit("check 3 4", env, "wheats-own-wrong");
+  INFO(ownWrong.out << ownWrong.err);
+  CHECK(ownWrong.status == 1);
+  CHECK(ownWrong.out.find("your own test in exercises/03-solving-the-maze/my_tests.cpp fails on "
+                          "your code") != std::string::npos);
+  CHECK(ownWrong.out.find("in \"my wrong test\" at exercises/03-solving-the-maze/my_tests.cpp:") !=
+        std::string::npos);
 }

@@ -32,7 +32,8 @@ void checkCellsMatchSquares(const Maze& m, const CellGrid& cells) {
       const int c = 2 * col;
       CHECK(hasFlag(cells[row][col], Cell::VISITED) == isOpenSquare(m, r, c));
       CHECK(hasFlag(cells[row][col], Cell::EAST) == (col + 1 < count && isOpenSquare(m, r, c + 1)));
-      CHECK(hasFlag(cells[row][col], Cell::SOUTH) == (row + 1 < count && isOpenSquare(m, r + 1, c)));
+      CHECK(hasFlag(cells[row][col], Cell::SOUTH) ==
+            (row + 1 < count && isOpenSquare(m, r + 1, c)));
       CHECK(hasFlag(cells[row][col], Cell::WEST) == isOpenSquare(m, r, c - 1));
       CHECK(hasFlag(cells[row][col], Cell::NORTH) == isOpenSquare(m, r - 1, c));
     }
@@ -69,8 +70,7 @@ TEST_CASE("toCells of a fresh maze is one VISITED cell with no exits", "[lesson0
   }
 }
 
-TEST_CASE("toCells reads a corridor dug by hand, each exit from both sides",
-          "[lesson06][step05]") {
+TEST_CASE("toCells reads a corridor dug by hand, each exit from both sides", "[lesson06][step05]") {
   Maze m;
   m.reset();
   for (int i = 0; i < 4; ++i) m.dig(EAST);  // cells (0, 0), (0, 1), (0, 2)
@@ -121,8 +121,7 @@ TEST_CASE("toCells reads every cell of made mazes, of two sizes", "[lesson06][st
   }
 }
 
-TEST_CASE("toCells counts the END and the squares of a solved way as open",
-          "[lesson06][step05]") {
+TEST_CASE("toCells counts the END and the squares of a solved way as open", "[lesson06][step05]") {
   Maze m;
   m.seed(2);
   m.reset();

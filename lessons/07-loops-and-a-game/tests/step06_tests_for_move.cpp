@@ -85,8 +85,8 @@ TEST_CASE("each move shows the squares around the new cell, and what was seen st
   CHECK_FALSE(game.move(SOUTH));  // a bump shows nothing new
   CHECK_FALSE(game.hasSeen(3, 0));
 
-  REQUIRE(game.move(EAST));         // to row 0, column 2
-  CHECK(game.hasSeen(1, 3));        // around the new cell
+  REQUIRE(game.move(EAST));   // to row 0, column 2
+  CHECK(game.hasSeen(1, 3));  // around the new cell
   CHECK(game.hasSeen(0, 3));
   CHECK_FALSE(game.hasSeen(0, 4));  // two squares away: not yet
   CHECK(game.hasSeen(0, 0));        // the start is still seen

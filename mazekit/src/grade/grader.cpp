@@ -385,8 +385,9 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
   for (std::size_t i = 0; anyValid && i < step.chaffs.size() && !stopped(run); ++i)
     chaffs.push_back(build(step.chaffs[i].code, "tests-chaff-" + std::to_string(i + 1)));
   if (tampered) {
-    r.verdict = {run::Outcome::tampered,
-                 "tampered: the tests' program holds the report key's marker (does the code hold it?)"};
+    r.verdict = {
+        run::Outcome::tampered,
+        "tampered: the tests' program holds the report key's marker (does the code hold it?)"};
     return;
   }
   if (stopped(run)) {
@@ -398,10 +399,7 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
   std::string reason = verdict.reason;
   if (!verdict.green()) {
     std::string rest;
-    for (const std::string& line : verdict.detail) {
-      if (line == verdict.reason) continue;
-      rest += (rest.empty() ? "" : " ") + line;
-    }
+    for (const std::string& line : verdict.detail) rest += (rest.empty() ? "" : " ") + line;
     if (!rest.empty()) reason += ": " + rest;
   }
   r.verdict = {verdict.outcome, reason};
@@ -434,9 +432,12 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
     const auto found = scanSource(file, readFile(code / file), run.rules);
     student.flags.insert(student.flags.end(), found.begin(), found.end());
   }
+  TamperRules testsRules = run.rules;  // a tests file includes Catch2 and lesson_picture.hpp
+  testsRules.allowedIncludes.insert({"catch2/catch.hpp", "lesson_picture.hpp"});
+  testsRules.testsFile = true;
   for (const std::string& file : run.lesson.testsFiles()) {
     if (!fs::is_regular_file(fs::symlink_status(code / file))) continue;
-    const auto found = scanSource(file, readFile(code / file), run.rules);
+    const auto found = scanSource(file, readFile(code / file), testsRules);
     student.flags.insert(student.flags.end(), found.begin(), found.end());
   }
 
@@ -475,7 +476,8 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
   for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
     if (!lessonSteps[k].writesTests()) continue;
     if (stopped(run)) {
-      student.steps[k].verdict = {run::Outcome::notGraded, "not graded: the grading was interrupted"};
+      student.steps[k].verdict = {run::Outcome::notGraded,
+                                  "not graded: the grading was interrupted"};
       continue;
     }
     gradeTestsStep(run, places, key, keyed, dir / "scratch", lessonSteps[k], student.steps[k]);

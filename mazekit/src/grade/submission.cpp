@@ -220,6 +220,7 @@ struct Wanted {
 Wanted wantedBy(const Lesson& lesson) {
   Wanted wanted;
   for (const auto& file : lesson.files) wanted.declaredNames.push_back(fileNameOf(file));
+  for (const auto& file : lesson.testsFiles()) wanted.declaredNames.push_back(fileNameOf(file));
   for (const auto& step : lesson.steps) wanted.testNames.insert(step.test.filename().string());
   return wanted;
 }
@@ -807,6 +808,31 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
     if (content.tooBig) throw tooBig(entry.path + " " + inventory.where, limits);
     writeAtomically(code / declared, content.bytes);
     used.insert(&entry);
+  }
+
+  // The student's own tests (a test-writing step's my_tests.cpp): taken when there, else
+  // that step scores nothing, which the note says.
+  for (const auto& declared : lesson.testsFiles()) {
+    checkDeclaredName(declared);
+    try {
+      const Entry& entry = chooseEntry(inventory, declared, lesson, limits, prepared.notes);
+      const Content content = contentOf(inventory, entry, limits);
+      if (!content.error.empty() || content.tooBig) {
+        prepared.notes.push_back(declared + " not taken: " +
+                                 (content.tooBig ? std::string("it is too big") : content.error));
+        used.insert(&entry);
+        continue;
+      }
+      writeAtomically(code / declared, content.bytes);
+      used.insert(&entry);
+    } catch (const SubmissionError& error) {
+      const std::string why = error.what();
+      prepared.notes.push_back(why.rfind("no ", 0) == 0
+                                   ? "no " + declared +
+                                         ": the step where you write the tests "
+                                         "scores 0"
+                                   : declared + " not taken: " + why);
+    }
   }
 
   // What was not used is reported: above all, tests and build files the student changed.

@@ -474,10 +474,21 @@ class Scan {
           flag(i, std::string(name) +
                       ": a submission must not use Catch2's own names, which can change how "
                       "the tests compare");
+        } else if (rules_.testsFile &&
+                   (name == "__executable_start" || name == "etext" || name == "_etext" ||
+                    name == "__etext" || name == "dl_iterate_phdr" || name == "getauxval")) {
+          flag(i, std::string(name) +
+                      ": a test must judge the code by what it does, not by reading the "
+                      "program's own bytes");
         } else if ((name == "__attribute__" || name == "__attribute") && !inDefine &&
                    i >= attributeEnd) {
           attributeEnd = gnuAttribute(i);
         }
+      } else if (rules_.testsFile && token.kind == Kind::literal &&
+                 token.text.find("/proc/") != std::string_view::npos) {
+        flag(i,
+             "a string naming /proc/: a test must judge the code by what it does, not by "
+             "reading the program's own files");
       } else if (token.spelling == "[" && isPunctuator(i + 1, "[") && !inDefine &&
                  i >= attributeEnd) {
         attributeEnd = standardAttribute(i);

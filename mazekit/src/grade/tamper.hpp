@@ -32,6 +32,11 @@ struct TamperRules {
   /// turtle library's (<turtle/turtle.hpp>, any turtle/NAME.hpp) are always allowed, each
   /// in <...> or "..." form; "./maze.hpp" counts as "maze.hpp".
   std::set<std::string> allowedIncludes;
+  /// For a student's tests file (a test-writing step's my_tests.cpp): also flag what can read
+  /// the program's own bytes (a string naming /proc/, the linker's __executable_start, etext,
+  /// dl_iterate_phdr, getauxval), by which a test could tell the wheat's program from a
+  /// chaff's without running the code it tests.
+  bool testsFile = false;
 };
 
 /// The rules for a lesson: `testSources` are the texts of its step tests (every identifier in

@@ -43,32 +43,31 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
                         const std::vector<TestsRun>& chaffs, const TestsFile& file,
                         double timeoutSeconds, bool sanitized) {
   TestsVerdict v;
-  for (const ManifestChaff& chaff : step.chaffs) v.chaffs.push_back({chaff.id, chaff.says, false, ""});
+  for (const ManifestChaff& chaff : step.chaffs)
+    v.chaffs.push_back({chaff.id, chaff.says, false, ""});
   const std::string total = std::to_string(step.chaffs.size());
 
   // The wheat: the tests must build against correct code, hold a test case, and pass.
   if (!wheat.compiled) {
     v.outcome = run::Outcome::doesNotCompile;
-    v.reason = "your tests do not compile: " + replaceAll(wheat.compileError, file.compiledAs,
-                                                          file.shownAs);
-    v.detail.push_back(v.reason);
+    v.reason = "your tests do not compile: " +
+               replaceAll(wheat.compileError, file.compiledAs, file.shownAs);
     return v;
   }
-  const run::Verdict onWheat = run::stepVerdict(wheat.ran, wheat.report,
-                                                expectation(wheat, timeoutSeconds, sanitized));
+  const run::Verdict onWheat =
+      run::stepVerdict(wheat.ran, wheat.report, expectation(wheat, timeoutSeconds, sanitized));
   v.testCases = wheat.report.testCases.size();
   if (onWheat.outcome == run::Outcome::tampered || onWheat.outcome == run::Outcome::graderError ||
       onWheat.outcome == run::Outcome::notGraded) {
     v.outcome = onWheat.outcome;
     v.reason = onWheat.reason;
-    v.detail.push_back(v.reason);
     return v;
   }
   if (onWheat.passed() && v.testCases == 0) {
     v.outcome = run::Outcome::wrongTests;
     v.reason = "no tests yet: " + file.shownAs + " holds no TEST_CASE, so it catches no chaff";
-    v.detail.push_back(v.reason);
-    v.detail.push_back("write one: TEST_CASE(\"what it checks\") { ... CHECK(...); } (see the hint)");
+    v.detail.push_back(
+        "write one: TEST_CASE(\"what it checks\") { ... CHECK(...); } (see the hint)");
     return v;
   }
   // The test cases that pass on the wheat, each with a check: only they can catch a chaff.

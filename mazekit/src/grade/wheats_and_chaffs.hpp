@@ -39,7 +39,7 @@ struct TestsVerdict {
   std::size_t caught = 0;
   int score = 0;  ///< one for the wheat passed, one for each chaff caught (with the wheat passed)
   std::string reason;               ///< one line: "caught 3 of 5 chaffs; the wheat passed"
-  std::vector<std::string> detail;  ///< what to do next, line by line
+  std::vector<std::string> detail;  ///< under the reason: what failed, what to do, line by line
 
   bool green() const { return outcome == run::Outcome::passed; }
 };

@@ -20,7 +20,7 @@ struct Step {
   /// this file of the exercise folder ("my_tests.cpp"); empty for any other step.
   std::string writes;
   std::filesystem::path wheat;  ///< its wheat: the folder of a solution (absolute)
-  std::string redPattern;      ///< for "compile": what the first compiler error must match
+  std::string redPattern;       ///< for "compile": what the first compiler error must match
   std::string hint;
   int points = 0;
   std::filesystem::path solution;  ///< absolute folder

@@ -37,10 +37,10 @@ struct ManifestStep {
   /// "code" (the kit's tests, the student's code) or "tests" (the student writes the tests in
   /// `writes`, judged against the wheat and the chaffs).
   std::string kind = "code";
-  std::string writes;               ///< "my_tests.cpp"
-  std::filesystem::path wheat;      ///< the folder of correct code the tests must pass on
-  std::string wheatStep;            ///< the step whose solution that is: from it on, the
-                                    ///< student's own code runs these tests too
+  std::string writes;           ///< "my_tests.cpp"
+  std::filesystem::path wheat;  ///< the folder of correct code the tests must pass on
+  std::string wheatStep;        ///< the step whose solution that is: from it on, the
+                                ///< student's own code runs these tests too
   std::vector<ManifestChaff> chaffs;
 
   bool writesTests() const { return kind == "tests"; }

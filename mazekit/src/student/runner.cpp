@@ -8,9 +8,9 @@
 #include <exception>
 #include <fstream>
 #include <mutex>
-#include <thread>
 #include <stdexcept>
 #include <system_error>
+#include <thread>
 
 #include "grade/build.hpp"
 #include "run/process.hpp"
@@ -420,13 +420,15 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
   }
   const double seconds = std::max(timeLimit_, plan.seconds);
   const std::vector<fs::path> roots{kit_.source, kit_.build};
-  OwnTestsRun wheat = buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop);
+  OwnTestsRun wheat =
+      buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop);
   if (wheat.built.interrupted || wheat.tests.ran.interrupted) return interruptedResult();
   const grade::TestsFile file{wheat.compiled.string(), shownFile};
   const std::string copyShown = relativeTo(wheat.compiled.lexically_normal().string(), roots);
   if (!wheat.tests.compiled) {
     StepResult result = testsNotCompiled(wheat.built, roots, copyShown, shownFile);
-    result.detail.insert(result.detail.begin(), "your tests do not compile against a correct maze:");
+    result.detail.insert(result.detail.begin(),
+                         "your tests do not compile against a correct maze:");
     return result;
   }
   // The chaffs: only once the tests hold a test case that passes on the wheat.
@@ -467,13 +469,13 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
       chaffs.push_back(std::move(chaff.tests));
     }
   }
-  const grade::TestsVerdict verdict = grade::judgeTests(plan, wheat.tests, chaffs, file, seconds,
-                                                        manifest().sanitized);
+  const grade::TestsVerdict verdict =
+      grade::judgeTests(plan, wheat.tests, chaffs, file, seconds, manifest().sanitized);
   StepResult result;
   result.outcome = verdict.outcome;
   result.green = verdict.green();
-  result.summary = verdict.green() ? std::string(run::outcomeName(verdict.outcome))
-                                   : verdict.reason;
+  result.summary =
+      verdict.green() ? std::string(run::outcomeName(verdict.outcome)) : verdict.reason;
   if (!verdict.green()) result.detail = verdict.detail;
   // The picture the tests drew on the wheat, when they drew one.
   if (!wheat.tests.report.picture.empty()) {
@@ -577,9 +579,9 @@ std::vector<StepResult> Checker::checkTogether(const Lesson& lesson,
   return checkTogetherKitTests(lesson, steps, stop);
 }
 
-std::vector<StepResult> Checker::checkTogetherKitTests(const Lesson& lesson,
-                                                       const std::vector<const Step*>& steps,
-                                                       const volatile std::sig_atomic_t* stop) const {
+std::vector<StepResult> Checker::checkTogetherKitTests(
+    const Lesson& lesson, const std::vector<const Step*>& steps,
+    const volatile std::sig_atomic_t* stop) const {
   const auto interrupted = [&steps] {
     StepResult stopped;
     stopped.interrupted = true;

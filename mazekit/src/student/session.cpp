@@ -270,7 +270,8 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
     // The kit's own tests of this step are the answer: not pointed at.
     std::cout << "Your tests:   " << s.shown(lesson.exercise / step.writes) << "\n"
               << "They run on:  a correct version of the code (the wheat) and "
-              << s.checker.manifest().step(lesson.id, step.id).chaffs.size() << " buggy ones (chaffs)\n";
+              << s.checker.manifest().step(lesson.id, step.id).chaffs.size()
+              << " buggy ones (chaffs)\n";
     if (!result.picture.empty())
       std::cout << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
   } else {

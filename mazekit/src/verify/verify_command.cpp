@@ -154,13 +154,28 @@ bool printLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson,
       ok = ok && keeps == "ok";
       std::cout << "  REFACTOR: " << step.keeps << " passed before " << keeps;
     }
+    // A test-writing step: the lesson's tests pass the wheat and catch every chaff.
+    if (step.writesTests()) {
+      const std::string wheat = find("wheat", step.id);
+      const std::string chaff = prefix + ".chaff." + step.id + ".";
+      int chaffs = 0, caught = 0;
+      for (const auto& [name, passed] : results) {
+        if (name.rfind(chaff, 0) != 0) continue;
+        ++chaffs;
+        caught += passed ? 1 : 0;
+        if (!passed) failed.push_back(name);
+      }
+      ok = ok && wheat == "ok" && chaffs > 0 && caught == chaffs;
+      std::cout << "  TESTS: wheat " << wheat << ", chaffs caught " << caught << " of " << chaffs;
+    }
     std::cout << "\n";
   }
   // The lesson's other checks: .final.*, and any more it adds.
   for (const auto& [name, passed] : results) {
     const bool stepCheck =
         name.rfind(prefix + ".red.", 0) == 0 || name.rfind(prefix + ".green.", 0) == 0 ||
-        name.rfind(prefix + ".picture.", 0) == 0 || name.rfind(prefix + ".keeps.", 0) == 0;
+        name.rfind(prefix + ".picture.", 0) == 0 || name.rfind(prefix + ".keeps.", 0) == 0 ||
+        name.rfind(prefix + ".wheat.", 0) == 0 || name.rfind(prefix + ".chaff.", 0) == 0;
     if (stepCheck) continue;
     std::cout << "  " << (passed ? "ok      " : "FAILED  ") << name << "\n";
     if (!passed) failed.push_back(name);

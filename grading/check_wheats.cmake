@@ -1,0 +1,97 @@
+# The test-writing step graded: grading/tests-class holds five students of lesson 3, each given
+# the lesson's finished maze.hpp here, with their own my_tests.cpp for step 3 (tests for backing out of
+# dead ends). `mazekit grade` must score that step by the chaffs caught and the wheat passed,
+# say why in each results.json, and `mazekit grade-one` (Gradescope's) must give the same.
+#
+#   cmake -DMAZEKIT=... -DGRADING=<kit>/grading -DWORK=<folder> -P check_wheats.cmake
+set(in "${WORK}/handed in")
+set(out "${WORK}/graded")
+file(REMOVE_RECURSE "${WORK}")
+file(MAKE_DIRECTORY "${in}")
+file(COPY "${GRADING}/tests-class/" DESTINATION "${in}")
+# Every student's maze.hpp is the lesson's finished one: only the tests differ.
+file(GLOB students LIST_DIRECTORIES true "${in}/*")
+foreach(student IN LISTS students)
+  file(COPY_FILE "${GRADING}/../lessons/03-solving-the-maze/solutions/step04/maze.hpp"
+       "${student}/maze.hpp")
+endforeach()
+# The honest student's tests are the lesson's own for the step.
+file(COPY_FILE "${GRADING}/../lessons/03-solving-the-maze/tests/step03_tests_for_backing_out.cpp"
+     "${in}/honest/my_tests.cpp")
+execute_process(
+  COMMAND "${MAZEKIT}" grade "${in}" --lesson 3 --out "${out}" -j 2 --timeout 5 --json
+  RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+message("${stderr}")
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "mazekit grade exited with ${status}\n${stdout}")
+endif()
+
+# Step 3 (8 points: 7 chaffs and the wheat) and the total (the other steps: 1 + 3 + 2 + 2).
+file(READ "${out}/grades.csv" grades)
+function(expect_row student step3 total)
+  if(NOT grades MATCHES "\n${student},1,3,${step3},2,2,${total},")
+    message(FATAL_ERROR "${student}: expected step 3 = ${step3}, total ${total}:\n${grades}")
+  endif()
+endfunction()
+expect_row(honest 8 16)            # every chaff caught, the wheat passed
+expect_row(asserts-nothing 1 9)    # the wheat passed, no chaff caught
+expect_row(wrong-test 0 8)         # a test fails on the wheat: no chaff counts
+expect_row(detects-the-wheat 1 9)  # every run a fresh sandbox: nothing tells the wheat apart
+expect_row(no-tests 0 8)
+
+function(expect student text)
+  file(READ "${out}/${student}/results.json" json)
+  string(FIND "${json}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "${student}/results.json does not say: ${text}\n${json}")
+  endif()
+endfunction()
+function(expect_not student text)
+  file(READ "${out}/${student}/results.json" json)
+  string(FIND "${json}" "${text}" at)
+  if(NOT at EQUAL -1)
+    message(FATAL_ERROR "${student}/results.json says what it must not: ${text}\n${json}")
+  endif()
+endfunction()
+expect(honest "caught 7 of 7 chaffs")
+expect(asserts-nothing "caught 0 of 7 chaffs")
+expect(asserts-nothing "they check nothing that a bug changes")
+expect(asserts-nothing "a solve() that never backs out of a dead end is not caught yet")
+expect(wrong-test "your test is wrong: it fails on a correct maze")
+expect(wrong-test "in \\\"the dead end stays visited\\\" at my_tests.cpp:")
+expect(detects-the-wheat "caught 0 of 7 chaffs")
+expect(no-tests "no tests: the submission has no my_tests.cpp")
+# A chaff is named by what it does wrong, never by its code.
+file(READ "${GRADING}/../lessons/03-solving-the-maze/lesson.json" lesson)
+string(JSON chaffs GET "${lesson}" steps 2 chaffs)
+string(JSON n LENGTH "${chaffs}")
+math(EXPR last "${n} - 1")
+foreach(i RANGE ${last})
+  string(JSON with GET "${chaffs}" ${i} with)
+  string(STRIP "${with}" with)
+  if(NOT with STREQUAL "")
+    expect_not(asserts-nothing "${with}")
+  endif()
+endforeach()
+
+# Gradescope's path: grade-one of a student whose tests check nothing gives the same score and
+# says, in the step's output, which chaffs are alive.
+execute_process(
+  COMMAND "${MAZEKIT}" grade-one "${in}/asserts-nothing" --lesson 3 --results "${WORK}/results.json"
+    --work "${WORK}/one"
+  RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+if(NOT status EQUAL 0)
+  message(FATAL_ERROR "mazekit grade-one exited with ${status}\n${stdout}${stderr}")
+endif()
+file(READ "${WORK}/results.json" results)
+string(JSON score GET "${results}" score)
+if(NOT score EQUAL 9)
+  message(FATAL_ERROR "grade-one scored the student ${score}, not 9 as mazekit grade did:\n${results}")
+endif()
+foreach(text "caught 0 of 7 chaffs" "a solve() that walls up the dead ends it backs out of is not caught yet")
+  string(FIND "${results}" "${text}" at)
+  if(at EQUAL -1)
+    message(FATAL_ERROR "grade-one's results.json does not say: ${text}\n${results}")
+  endif()
+endforeach()
+message(STATUS "the test-writing step is graded by the chaffs caught and the wheat passed")
