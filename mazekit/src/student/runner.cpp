@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <exception>
 #include <fstream>
+#include <future>
 #include <mutex>
 #include <stdexcept>
 #include <system_error>
@@ -312,6 +313,19 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
       fs::remove(entry.path(), ec);
   }
   if (step.writesTests()) return checkTests(lesson, step, stop);
+  // The student's own tests (after a test-writing step's wheat) build and run beside the
+  // step's program, on the other core: they are the verdict only when the kit's tests pass.
+  std::future<StepResult> own;
+  if (!lesson.ownTestsAt(step).empty()) {
+    buildLibraries(stop);
+    preparePrecompiledHeader(kit_, manifest(), studentPlaces(kit_, lesson));
+    own = std::async(std::launch::async, [this, &lesson, &step, stop] {
+      StepResult passed;
+      passed.green = true;
+      checkOwnTests(lesson, step, passed, stop, false);
+      return passed;
+    });
+  }
   const run::Result built = compile(lesson, {&step}, plan.exerciseTarget, stop);
   if (built.interrupted) {
     StepResult stopped;
@@ -329,7 +343,14 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     if (const auto explained = explainCompileError(warning->message))
       result.warningExplanation = *explained;
   }
-  if (result.green) checkOwnTests(lesson, step, result, stop);
+  if (own.valid()) {
+    StepResult ownResult = own.get();
+    if (result.green && !ownResult.green) {
+      ownResult.picture = result.picture;
+      ownResult.drawing = result.drawing;
+      result = ownResult;
+    }
+  }
   return result;
 }
 
@@ -488,13 +509,14 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
 }
 
 void Checker::checkOwnTests(const Lesson& lesson, const Step& step, StepResult& result,
-                            const volatile std::sig_atomic_t* stop) const {
+                            const volatile std::sig_atomic_t* stop, bool prepare) const {
   const std::vector<fs::path> roots{kit_.source, kit_.build};
   for (const std::string& file : lesson.ownTestsAt(step)) {
     const std::string shownFile = shown(lesson.exercise / file);
     if (!fs::exists(lesson.exercise / file)) continue;  // said at its own step
     const double seconds = std::max(timeLimit_, planned(lesson, step).seconds);
-    OwnTestsRun own = buildAndRunTests(lesson, file, lesson.exercise, "tests-own", seconds, stop);
+    OwnTestsRun own =
+        buildAndRunTests(lesson, file, lesson.exercise, "tests-own", seconds, stop, prepare);
     if (own.built.interrupted || own.tests.ran.interrupted) {
       result = interruptedResult();
       return;

@@ -106,7 +106,7 @@ class Checker {
   /// test-writing steps (Lesson::ownTestsAt), run on the student's code. Green, or the step's
   /// verdict becomes theirs: "your own test ... fails on your maze".
   void checkOwnTests(const Lesson& lesson, const Step& step, StepResult& result,
-                     const volatile std::sig_atomic_t* stop) const;
+                     const volatile std::sig_atomic_t* stop, bool prepare = true) const;
   /// Builds the student's tests file `file` of the exercise against the code in `code` into
   /// bin/`program`, and runs it. The file is copied alone into a folder of its own first, so
   /// that its "maze.hpp" is the one in `code`, never the exercise's beside it. `prepare`: make
