@@ -1528,9 +1528,9 @@ TEST_CASE("tests with no test case, or a test case with no check, are told so") 
   CHECK(none.reason.rfind("no tests yet: my_tests.cpp holds no TEST_CASE", 0) == 0);
   const auto empty = grade::judgeTests(step, testsRun({{"empty", 0, 0}}), {}, myTests, 5, false);
   CHECK(empty.score == 0);
-  CHECK(std::find(empty.detail.begin(), empty.detail.end(),
-                  "the test case \"empty\" checks nothing: give it a CHECK or REQUIRE") !=
-        empty.detail.end());
+  CHECK(empty.reason == "your tests do not pass on the wheat, a correct maze");
+  CHECK(empty.detail == std::vector<std::string>{
+                            "the test case \"empty\" checks nothing: give it a CHECK or REQUIRE"});
   // REQUIRE(true): the wheat passes, no chaff is caught, and that is said.
   const auto trivial = grade::judgeTests(
       step, testsRun({{"trivial", 1, 0}}),

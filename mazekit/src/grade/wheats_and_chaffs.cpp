@@ -1,6 +1,7 @@
 // Judging a test-writing step (see wheats_and_chaffs.hpp).
 #include "grade/wheats_and_chaffs.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace mazekit::grade {
@@ -76,8 +77,11 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
     if (c.failed == 0 && c.assertions > 0) valid.insert(c.name);
   }
   v.wheatPassed = onWheat.passed();
+  const bool anyFailed =
+      std::any_of(wheat.report.testCases.begin(), wheat.report.testCases.end(),
+                  [](const run::TestCaseReport& c) { return !c.failure.empty(); });
   if (!v.wheatPassed) {
-    v.detail.push_back("your test is wrong: it fails on a correct maze (the wheat)");
+    if (anyFailed) v.detail.push_back("your test is wrong: it fails on a correct maze (the wheat)");
     bool listed = false;
     for (const auto& c : wheat.report.testCases) {
       if (!c.failure.empty()) {
@@ -141,7 +145,8 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
   }
   v.outcome = v.wheatPassed ? run::Outcome::failed : run::Outcome::wrongTests;
   v.reason = v.wheatPassed ? "caught " + std::to_string(v.caught) + " of " + total + " chaffs"
-                           : "your tests fail on the wheat, a correct maze";
+             : anyFailed   ? "your tests fail on the wheat, a correct maze"
+                           : "your tests do not pass on the wheat, a correct maze";
   if (v.wheatPassed) {
     if (v.caught == 0) {
       v.detail.push_back(
