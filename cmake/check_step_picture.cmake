@@ -6,6 +6,7 @@
 #   cmake -DPROGRAM=... -DTESTS=... -DOUT=... -DGOLDEN=... -DLESSON=... -DSTEP=... -P check_step_picture.cmake
 file(REMOVE "${OUT}/${LESSON}/${STEP}.log")
 set(ENV{MAZEKIT_PICTURES} "${OUT}")
+set(ENV{MAZEKIT_PICTURE_LESSON} "${LESSON}")
 set(ENV{MAZEKIT_PICTURE_STEP} "${STEP}")
 execute_process(COMMAND "${PROGRAM}" "-#" "${TESTS}" RESULT_VARIABLE result OUTPUT_VARIABLE out ERROR_VARIABLE out)
 if(NOT result EQUAL 0)

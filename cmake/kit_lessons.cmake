@@ -282,13 +282,12 @@ function(kit_lesson_program name source code step_id)
   if(TARGET mazekit::maze)
     target_link_libraries(${name} PRIVATE mazekit::maze)
   endif()
-  target_precompile_headers(${name} REUSE_FROM kit_catch_pch)
+  # Catch2 and lesson_picture.hpp, precompiled once (kit_testing.cmake): built without -D.
+  target_precompile_headers(${name} REUSE_FROM kit_lesson_pch)
   kit_test_compile_options(${name})
   # The first error is the one to fix (mazekit explains it); stopping there also spares the
   # student a third of the wait (0.57 s to 0.40 s for a step that does not compile yet).
   target_compile_options(${name} PRIVATE -Wfatal-errors)
-  target_compile_definitions(${name} PRIVATE
-    "KIT_LESSON_ID=\"${lesson_ID}\"" "KIT_STEP_ID=\"${step_id}\"")
 endfunction()
 
 function(kit_lesson_main_program name source code)
@@ -350,14 +349,37 @@ function(kit_add_lesson_proof dir)
       endif()
     endforeach()
     set(program_steps ${green_steps})
-    set(green_spec "")
+    # The next step that changes code: a test-writing step before it changes none (its
+    # solution is this one's, and its tests join later), so this program is its program too.
     math(EXPR next "${k} + 1")
-    if(k LESS n AND lesson_${next}_RED_KIND STREQUAL "assert")
-      list(APPEND program_steps ${next})
-      set(green_spec "~${tag_${next}}")
+    while(NOT next GREATER n AND lesson_${next}_KIND STREQUAL "tests" AND
+          lesson_${next}_SOLUTION STREQUAL solution AND lesson_${next}_WHEAT_STEP GREATER next AND
+          lesson_${next}_RETIRES STREQUAL "")
+      math(EXPR next "${next} + 1")
+    endwhile()
+    set(reuses FALSE)
+    if(lesson_${k}_KIND STREQUAL "tests" AND DEFINED program_of_${k})
+      set(reuses TRUE)
+      set(sol_program ${program_of_${k}})
+      set(green_spec "${green_spec_of_${k}}")
+    else()
+      set(green_spec "")
+      if(NOT next GREATER n AND lesson_${next}_RED_KIND STREQUAL "assert")
+        list(APPEND program_steps ${next})
+        set(green_spec "~${tag_${next}}")
+      endif()
+      kit_build_lesson_steps(LESSON "${dir}" CODE "${solution}" COMBINED ${sol_program}
+                             STEPS ${program_steps})
+      # The test-writing steps it skipped use it.
+      math(EXPR skipped_last "${next} - 1")
+      if(skipped_last GREATER k)
+        math(EXPR skipped_first "${k} + 1")
+        foreach(j RANGE ${skipped_first} ${skipped_last})
+          set(program_of_${j} ${sol_program})
+          set(green_spec_of_${j} "${green_spec}")
+        endforeach()
+      endif()
     endif()
-    kit_build_lesson_steps(LESSON "${dir}" CODE "${solution}" COMBINED ${sol_program}
-                           STEPS ${program_steps})
 
     # GREEN: those steps pass against the solution of step K.
     list(LENGTH green_steps green_count)
@@ -477,8 +499,11 @@ function(kit_make_chaffs dir k)
     endif()
     string(REPLACE "${replace}" "${with}" changed "${text}")
     kit_chaff_folder(folder "${lesson_ID}" "${lesson_${k}_ID}" "${id}")
+    # Each file written only when it changes, so that configuring again rebuilds nothing.
     foreach(f IN LISTS wheat_files)
-      configure_file("${wheat}/${f}" "${folder}/${f}" COPYONLY)
+      if(NOT f STREQUAL in)
+        configure_file("${wheat}/${f}" "${folder}/${f}" COPYONLY)
+      endif()
     endforeach()
     file(WRITE "${folder}/${in}.new" "${changed}")
     file(COPY_FILE "${folder}/${in}.new" "${folder}/${in}" ONLY_IF_DIFFERENT)

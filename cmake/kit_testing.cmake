@@ -40,6 +40,20 @@ if(NOT TARGET kit_catch_main)
   target_compile_features(kit_catch_pch PUBLIC cxx_std_17)
   target_precompile_headers(kit_catch_pch PRIVATE <catch2/catch.hpp>)
   kit_test_compile_options(kit_catch_pch)
+
+  # The header every lesson program starts with (kit_lessons.cmake), precompiled once: Catch2
+  # and lesson_picture.hpp (with the turtle library's headers), which every step's test
+  # includes before the student's files. A program that reuses it is built without -D of a
+  # name it mentions (KIT_LESSON_ID, KIT_STEP_ID), else g++ reads the headers again: a lesson
+  # program learns its lesson and step from MAZEKIT_PICTURE_LESSON and MAZEKIT_PICTURE_STEP.
+  if(TARGET mazekit::turtle)
+    add_library(kit_lesson_pch OBJECT "${CMAKE_CURRENT_LIST_DIR}/catch_pch.cpp")
+    target_link_libraries(kit_lesson_pch PUBLIC Catch2::Catch2 mazekit::turtle)
+    target_include_directories(kit_lesson_pch PRIVATE "${CMAKE_CURRENT_LIST_DIR}/../lessons/support")
+    target_compile_features(kit_lesson_pch PUBLIC cxx_std_17)
+    target_precompile_headers(kit_lesson_pch PRIVATE <catch2/catch.hpp> <lesson_picture.hpp>)
+    kit_test_compile_options(kit_lesson_pch)
+  endif()
 endif()
 
 function(kit_add_test name)

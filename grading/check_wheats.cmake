@@ -74,10 +74,10 @@ foreach(i RANGE ${last})
   endif()
 endforeach()
 
-# Gradescope's path: grade-one of a student whose tests check nothing gives the same score and
-# says, in the step's output, which chaffs are alive.
+# Gradescope's path: grade-one of the student with a wrong test gives the same score and says
+# which test is wrong, where, in the step's output.
 execute_process(
-  COMMAND "${MAZEKIT}" grade-one "${in}/asserts-nothing" --lesson 3 --results "${WORK}/results.json"
+  COMMAND "${MAZEKIT}" grade-one "${in}/wrong-test" --lesson 3 --results "${WORK}/results.json"
     --work "${WORK}/one"
   RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
 if(NOT status EQUAL 0)
@@ -85,10 +85,10 @@ if(NOT status EQUAL 0)
 endif()
 file(READ "${WORK}/results.json" results)
 string(JSON score GET "${results}" score)
-if(NOT score EQUAL 9)
-  message(FATAL_ERROR "grade-one scored the student ${score}, not 9 as mazekit grade did:\n${results}")
+if(NOT score EQUAL 8)
+  message(FATAL_ERROR "grade-one scored the student ${score}, not 8 as mazekit grade did:\n${results}")
 endif()
-foreach(text "caught 0 of 7 chaffs" "a solve() that walls up the dead ends it backs out of is not caught yet")
+foreach(text "your test is wrong: it fails on a correct maze" "the dead end stays visited")
   string(FIND "${results}" "${text}" at)
   if(at EQUAL -1)
     message(FATAL_ERROR "grade-one's results.json does not say: ${text}\n${results}")

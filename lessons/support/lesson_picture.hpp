@@ -3,8 +3,10 @@
 // (mazekit, or the lesson proof, set MAZEKIT_PICTURES to a folder), it saves the screen as it
 // stands as PNG and SVG, with its drawing log, under <folder>/<lesson>/<step>. When the step
 // program reports to `mazekit grade` (Catch2's `-r mazekit`), the PNG goes into its report.
-// Otherwise it does nothing. The picture is named after the step (KIT_STEP_ID); a program
-// that holds several steps' tests is told which step it is drawing by MAZEKIT_PICTURE_STEP.
+// Otherwise it does nothing. The program is told which lesson and step it is drawing by
+// MAZEKIT_PICTURE_LESSON and MAZEKIT_PICTURE_STEP (else KIT_LESSON_ID and KIT_STEP_ID, when a
+// program is built with them): the lesson programs are built without, so that they share one
+// precompiled header with this file in it.
 
 #include <cstdlib>
 #include <filesystem>
@@ -38,10 +40,14 @@ inline void picture(const turtle::Screen& screen) {
   }
   const char* folder = std::getenv("MAZEKIT_PICTURES");
   if (folder == nullptr || *folder == '\0') return;
-  const std::filesystem::path base = std::filesystem::path(folder) / KIT_LESSON_ID;
+  const auto named = [](const char* variable, const char* otherwise) {
+    const char* value = std::getenv(variable);
+    return std::string(value != nullptr && *value != '\0' ? value : otherwise);
+  };
+  const std::filesystem::path base =
+      std::filesystem::path(folder) / named("MAZEKIT_PICTURE_LESSON", KIT_LESSON_ID);
   std::filesystem::create_directories(base);
-  const char* named = std::getenv("MAZEKIT_PICTURE_STEP");
-  const std::string step = named != nullptr && *named != '\0' ? named : KIT_STEP_ID;
+  const std::string step = named("MAZEKIT_PICTURE_STEP", KIT_STEP_ID);
   screen.save(base / (step + ".png"));
   screen.save(base / (step + ".svg"));
   turtle::saveFileAtomically(base / (step + ".log"), screen.drawingLog());

@@ -40,6 +40,12 @@ std::vector<std::string> failureOf(const run::TestCaseReport& c, const TestsFile
 
 }  // namespace
 
+bool passesOnWheat(const TestsRun& wheat, double timeoutSeconds, bool sanitized) {
+  return wheat.compiled && !wheat.report.testCases.empty() &&
+         run::stepVerdict(wheat.ran, wheat.report, expectation(wheat, timeoutSeconds, sanitized))
+             .passed();
+}
+
 TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
                         const std::vector<TestsRun>& chaffs, const TestsFile& file,
                         double timeoutSeconds, bool sanitized) {

@@ -51,6 +51,11 @@ struct TestsFile {
   std::string shownAs;     ///< "exercises/03-solving-the-maze/my_tests.cpp" or "my_tests.cpp"
 };
 
+/// The student's tests passed on the wheat: they compiled, hold a test case, and every test
+/// case passed with a check. Only then are the chaffs worth building: a test that fails on
+/// correct code catches nothing.
+bool passesOnWheat(const TestsRun& wheat, double timeoutSeconds, bool sanitized);
+
 /// Judges the runs: `wheat`, then one run per chaff of `step` in its order (a run left out,
 /// because the wheat's failed to compile, is judged not caught). `timeoutSeconds` is said when
 /// a run timed out.
