@@ -47,7 +47,7 @@ set_tests_properties("mazekit.autograder grades on a Gradescope-like root as maz
   PROPERTIES TIMEOUT 1500 LABELS "mazekit;grading;slow" COST 10000)
 
 # A test-writing step graded (grading/tests-class, lesson 3): the chaffs caught and the wheat
-# passed, a test that fails on the wheat, tests that check nothing, a student who tries to tell
+# passed, a test that fails on the wheat, a student whose test checks nothing but tries to tell
 # the wheat's run from the chaffs', and grade-one's results.json the same.
 add_test(NAME "mazekit.grade scores a test-writing step by the chaffs caught and the wheat passed"
   COMMAND "${CMAKE_COMMAND}"
