@@ -83,6 +83,16 @@ std::vector<std::string> plainEnvironment() {
   return run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0"});
 }
 
+// What a build the student waits for may take: a lot, but not forever.
+run::Limits buildLimits() {
+  run::Limits limits;
+  limits.wallSeconds = 900;
+  limits.cpuSeconds = 900;
+  limits.fileBytes = std::size_t{4} << 30;
+  limits.outputBytes = 1 << 20;
+  return limits;
+}
+
 // A build of some of the build tree's targets: CMake through ninja, which may take a while the
 // first time (the turtle library).
 run::Result cmakeBuild(const Kit& kit, const std::vector<std::string>& targets,
@@ -91,11 +101,37 @@ run::Result cmakeBuild(const Kit& kit, const std::vector<std::string>& targets,
   command.argv = {kit.cmake, "--build", kit.build.string(), "--target"};
   command.argv.insert(command.argv.end(), targets.begin(), targets.end());
   command.environment = plainEnvironment();
+  return run::runProcess(command, buildLimits(), stop);
+}
+
+// The compiler, as `mazekit grade` runs it (grade::compileCommand): its output holds the first
+// error. Throws std::runtime_error when it cannot be started at all.
+run::Result runCompiler(std::vector<std::string> argv, const volatile std::sig_atomic_t* stop) {
+  run::Command command;
+  command.argv = std::move(argv);
+  command.environment = plainEnvironment();
+  run::Result built = run::runProcess(command, buildLimits(), stop);
+  if (!built.started) throw std::runtime_error("cannot run the compiler: " + built.error);
+  return built;
+}
+
+// A step program (or the student's own tests) run with the harness's report (`-r mazekit`)
+// through the report channel, within `seconds`. The picture comes back in the report; the
+// program itself writes none.
+run::Result runWithReport(std::vector<std::string> argv, double seconds,
+                          const volatile std::sig_atomic_t* stop) {
+  run::Command command;
+  command.argv = std::move(argv);
+  command.argv.insert(command.argv.end(), {"-r", "mazekit"});
+  command.environment =
+      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
+                                 "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
+  command.reportChannel = true;
   run::Limits limits;
-  limits.wallSeconds = 900;
-  limits.cpuSeconds = 900;
-  limits.fileBytes = std::size_t{4} << 30;
+  limits.wallSeconds = seconds;
+  limits.cpuSeconds = seconds;
   limits.outputBytes = 1 << 20;
+  limits.reportBytes = std::size_t{16} << 20;
   return run::runProcess(command, limits, stop);
 }
 
@@ -214,40 +250,18 @@ run::Result Checker::compile(const Lesson& lesson, const std::vector<const Step*
   std::ofstream(file, std::ios::binary | std::ios::trunc) << source;
   std::error_code ec;
   fs::remove(places.bin / program, ec);
-  run::Command command;
-  command.argv = grade::compileCommand(manifest(), places, file, program);
-  command.environment = plainEnvironment();
-  run::Limits limits;
-  limits.wallSeconds = 900;
-  limits.cpuSeconds = 900;
-  limits.fileBytes = std::size_t{4} << 30;
-  limits.outputBytes = 1 << 20;
-  run::Result built = run::runProcess(command, limits, stop);
-  if (!built.started) throw std::runtime_error("cannot run the compiler: " + built.error);
-  return built;
+  return runCompiler(grade::compileCommand(manifest(), places, file, program), stop);
 }
 
 StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::string& program,
                             bool alone, const volatile std::sig_atomic_t* stop) const {
   const ManifestStep& plan = planned(lesson, step);
   const grade::BuildPlaces places = studentPlaces(kit_, lesson);
-  run::Command command;
-  command.argv = {(places.bin / program).string()};
-  if (!alone) command.argv.insert(command.argv.end(), {"-#", "[" + plan.fileTag + "]"});
-  command.argv.insert(command.argv.end(), {"-r", "mazekit"});
-  // The picture comes back in the report; the program itself writes none.
-  command.environment =
-      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
-                                 "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
-  command.reportChannel = true;
+  std::vector<std::string> argv{(places.bin / program).string()};
+  if (!alone) argv.insert(argv.end(), {"-#", "[" + plan.fileTag + "]"});
   // The usual limit, or more for a step that declares it needs more (lesson.json's "seconds").
   const double seconds = std::max(timeLimit_, plan.seconds);
-  run::Limits limits;
-  limits.wallSeconds = seconds;
-  limits.cpuSeconds = seconds;
-  limits.outputBytes = 1 << 20;
-  limits.reportBytes = std::size_t{16} << 20;
-  const run::Result ran = run::runProcess(command, limits, stop);
+  const run::Result ran = runWithReport(std::move(argv), seconds, stop);
   if (ran.interrupted) {
     StepResult stopped;
     stopped.interrupted = true;
@@ -399,30 +413,10 @@ Checker::OwnTestsRun Checker::buildAndRunTests(const Lesson& lesson, const std::
   }
   std::error_code ec;
   fs::remove(places.bin / program, ec);
-  run::Command command;
-  command.argv = grade::compileCommand(manifest(), places, own.compiled, program);
-  command.environment = plainEnvironment();
-  run::Limits limits;
-  limits.wallSeconds = 900;
-  limits.cpuSeconds = 900;
-  limits.fileBytes = std::size_t{4} << 30;
-  limits.outputBytes = 1 << 20;
-  own.built = run::runProcess(command, limits, stop);
-  if (!own.built.started) throw std::runtime_error("cannot run the compiler: " + own.built.error);
+  own.built = runCompiler(grade::compileCommand(manifest(), places, own.compiled, program), stop);
   own.tests.compiled = own.built.exitedWith(0);
   if (!own.tests.compiled) return own;
-  run::Command ran;
-  ran.argv = {(places.bin / program).string(), "-r", "mazekit"};
-  ran.environment =
-      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
-                                 "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
-  ran.reportChannel = true;
-  run::Limits runLimits;
-  runLimits.wallSeconds = seconds;
-  runLimits.cpuSeconds = seconds;
-  runLimits.outputBytes = 1 << 20;
-  runLimits.reportBytes = std::size_t{16} << 20;
-  own.tests.ran = run::runProcess(ran, runLimits, stop);
+  own.tests.ran = runWithReport({(places.bin / program).string()}, seconds, stop);
   own.tests.report = run::readHarnessReport(own.tests.ran.report, std::nullopt);
   return own;
 }
