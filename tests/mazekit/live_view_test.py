@@ -6,9 +6,17 @@ kit's lessons and exercises, opens the page it names in headless Chromium (Debia
 driven through the DevTools protocol on a pipe: --remote-debugging-pipe), and checks what the
 page shows: lesson 1's first step RED, then, after the exercise file is saved with step 1
 solved, step 2 with its picture, without the page being reloaded, and its drawing played back
-stamp by stamp. Then the grid, a request from
-another host name, the page once watch has stopped, and the --view and --port options that are
-refused.
+stamp by stamp. Then the grid, the page once watch has stopped, and the --view and --port
+options that are refused.
+
+Who the server answers: a Host naming this machine (127.0.0.1, localhost) with or without the
+key of the address watch prints (http://127.0.0.1:PORT/s/KEY/); any other Host (a forwarded
+address, as in GitHub Codespaces, or a DNS rebinding attack) only under that key, and else a
+403 that says what to open. A second tab opens the page by another host name
+(forwarded.test, mapped to 127.0.0.1 in Chromium) with the key and follows the save too. When
+watch is started again (with a new key, and a codespace's variables set, so that it also prints
+the codespace's forwarded address), the first tab reconnects, and the second says to open the
+new address.
 
     live_view_test.py MAZEKIT KIT_SOURCE BUILD_DIR WORK_DIR
 """
@@ -59,6 +67,8 @@ class Chromium:
         self.process = subprocess.Popen(
             ["bash", "-c", script, program, "--headless", "--no-sandbox", "--disable-gpu",
              "--disable-background-networking", "--remote-debugging-pipe",
+             # Another host name for this machine, as a forwarded port's address would be.
+             "--host-resolver-rules=MAP forwarded.test 127.0.0.1",
              "--user-data-dir=" + os.path.join(WORK, "chromium-profile"), url],
             pass_fds=(self.to_read, self.from_write), stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL)
@@ -98,16 +108,23 @@ class Chromium:
             time.sleep(0.25)
         raise TimeoutError("Chromium opened no page")
 
-    def evaluate(self, expression):
+    def open(self, url):
+        """Opens `url` in a new tab; returns the tab's session, for evaluate and wait_for."""
+        target = self.call("Target.createTarget", {"url": url})["targetId"]
+        return self.call("Target.attachToTarget",
+                         {"targetId": target, "flatten": True})["sessionId"]
+
+    def evaluate(self, expression, session=None):
         result = self.call("Runtime.evaluate",
-                           {"expression": expression, "returnByValue": True}, self.session)
+                           {"expression": expression, "returnByValue": True},
+                           session or self.session)
         return result["result"].get("value")
 
-    def wait_for(self, expression, seconds=60):
+    def wait_for(self, expression, seconds=60, session=None):
         """Polls `expression` until it is true; returns whether it became true."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            if self.evaluate(expression):
+            if self.evaluate(expression, session):
                 return True
             time.sleep(0.25)
         return False
@@ -156,13 +173,18 @@ class Watch:
         return None
 
 
-def fetch(url, host=None):
+def fetch(url, host=None, first_line=False):
+    """The status and body of GET `url`, with `host` as the Host header if given; of an event
+    stream, which does not end, `first_line` asks for its first line alone."""
     request = urllib.request.Request(url, headers={"Host": host} if host else {})
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
-            return response.status, response.read()
+            return response.status, response.readline() if first_line else response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.read()
+
+
+REFUSAL = b"Open the address mazekit watch printed"
 
 
 shutil.rmtree(WORK, ignore_errors=True)
@@ -173,25 +195,74 @@ for folder in ("lessons", "exercises"):
 env = dict(os.environ, MAZEKIT_HOME=kit, MAZEKIT_BUILD=BUILD,
            MAZEKIT_STATE=os.path.join(WORK, "progress.json"),
            MAZEKIT_PICTURES=os.path.join(WORK, "pictures"), TERM="xterm")
+CODESPACE_VARIABLES = ("CODESPACES", "CODESPACE_NAME", "GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN")
+for name in CODESPACE_VARIABLES:  # as on a student's own computer, even when this runs in one
+    env.pop(name, None)
 
 watch = Watch(["--view", "--port", "0"], env)
-found = watch.read_until(rb"Live view: (http://127\.0\.0\.1:(\d+)/)")
-check(found is not None, "watch --view names the page it serves on 127.0.0.1")
+found = watch.read_until(rb"Live view: (http://127\.0\.0\.1:(\d+)/s/([0-9a-f]{32})/) ")
+check(found is not None, "watch --view names the page it serves on 127.0.0.1, with a key of "
+      "32 hex digits")
 if found is None:
     print(watch.output.decode(errors="replace"))
     sys.exit(1)
-url, port = found.group(1).decode(), int(found.group(2))
+url, port, key = found.group(1).decode(), int(found.group(2)), found.group(3).decode()
+top = f"http://127.0.0.1:{port}/"
+check(watch.read_until(rb"In this codespace", 1) is None,
+      "outside a codespace, no codespace's address is printed")
 
 status, body = fetch(url + "state")
 state = json.loads(body)
 check(status == 200 and state["lesson"] == "Lesson 1 of 7: Turtle warm-up"
       and state["step"].startswith("Step 1 of 5") and state["verdict"] == "does not compile"
       and state["picture"] is None, "/state says lesson 1, step 1, does not compile, no picture")
-status, _ = fetch(url, host=f"attacker.example:{port}")
-check(status == 403, "a request naming another host is refused (403)")
+
+# This machine's own name: answered with the key, without it, and with another run's key; on
+# another port too (VS Code forwards to another local port when the usual one is taken).
+status, body = fetch(top)
+check(status == 200 and b"<title>mazekit" in body, "127.0.0.1 without the key gets the page")
+status, _ = fetch(top + "state", host=f"localhost:{port + 1}")
+check(status == 200, "localhost on another port (a forwarded one) gets the state")
+status, _ = fetch(top + "s/" + "0" * 32 + "/state")
+check(status == 200, "127.0.0.1 with another run's key still gets the state (a page from before "
+      "mazekit watch started again reconnects)")
+
+# Another host name (a forwarded address, or a DNS rebinding attack): refused without the key,
+# with a message that says what to open; answered with it.
+forwarded = f"forwarded.test:{port}"
+for path in ("", "state", "events", "picture.png", "s/", "s/" + "0" * 32 + "/state",
+             "s/" + key[:-1] + "/state", "s/" + key + "x/state"):
+    status, body = fetch(top + path, host=forwarded)
+    check(status == 403 and REFUSAL in body,
+          f"another host name asking for /{path} is refused (403), told what to open")
+status, body = fetch(top + "state", host=f"attacker.example:{port}")
+check(status == 403 and f"http://127.0.0.1:{port}/s/".encode() in body and key.encode() not in body,
+      "the refusal names the address to open, and not the key")
+status, body = fetch(url, host=forwarded)
+check(status == 200 and b"<title>mazekit" in body, "another host name with the key gets the page")
+status, body = fetch(url + "state", host=forwarded)
+check(status == 200 and json.loads(body)["step"].startswith("Step 1 of 5"),
+      "another host name with the key gets the state")
+status, line = fetch(url + "events", host=forwarded, first_line=True)
+check(status == 200 and line.startswith(b"data: "),
+      "another host name with the key gets the events: " + repr(line))
+status, body = fetch(url[:-1], host=forwarded)
+check(status == 200 and b"<title>mazekit" in body,
+      "/s/KEY without its slash leads to the page (its relative addresses need the slash)")
 
 chromium = Chromium(url)
 try:
+    # The same page by another host name and the key, in a second tab, and without the key in a
+    # third, as in a codespace's browser.
+    away = chromium.open(f"http://{forwarded}/s/{key}/")
+    refused = chromium.open(f"http://{forwarded}/")
+    check(chromium.wait_for("document.body && document.body.innerText.includes("
+                            f"{json.dumps(REFUSAL.decode())})", 30, refused),
+          "the browser by another host name without the key shows the refusal")
+    check(chromium.wait_for("document.getElementById('step').textContent.startsWith('Step 1 of 5')"
+                            " && document.getElementById('status').textContent.startsWith('Live')",
+                            60, away),
+          "the browser by another host name with the key shows step 1, live")
     step = "document.getElementById('step').textContent"
     verdict = "document.getElementById('verdict').textContent"
     check(chromium.wait_for(f"{step}.startsWith('Step 1 of 5') && "
@@ -234,6 +305,21 @@ inline turtle::Screen makeScreen() {
     check("the screen's background is blue" in detail, "the page shows the failed test case")
     status, png = fetch(url + "picture.png")
     check(status == 200 and png.startswith(b"\x89PNG"), "/picture.png is the step's PNG")
+    status, png = fetch(url + "picture.png", host=forwarded)
+    check(status == 200 and png.startswith(b"\x89PNG"),
+          "another host name with the key gets the PNG")
+    status, svg = fetch(url + "picture.svg", host=forwarded)
+    check(status == 200 and b"<svg" in svg, "another host name with the key gets the SVG")
+    status, _ = fetch(top + "picture.png", host=forwarded)
+    check(status == 403, "another host name without the key does not get the PNG")
+
+    # The tab by another host name followed the save through its events, and shows the picture
+    # and the drawing to play back, all asked for under the key.
+    check(chromium.wait_for("document.getElementById('step').textContent.startsWith('Step 2 of 5')"
+                            " && Number(document.getElementById('updates').textContent) > 0 && "
+                            "document.getElementById('picture').naturalWidth === 400 && "
+                            "document.getElementById('frame').max === '3'", 60, away),
+          "the tab by another host name with the key shows step 2, its picture and its drawing")
 
     # The drawing played back: three stamps, one a frame.
     check(chromium.wait_for("!document.getElementById('player').hidden && "
@@ -270,6 +356,26 @@ inline turtle::Screen makeScreen() {
     check(chromium.wait_for("document.getElementById('status').textContent"
                             ".includes('not running')", 30),
           "after Ctrl-C the page says mazekit watch is not running")
+
+    # Started again on the same port, in a codespace: a new key, and the codespace's address.
+    codespace = dict(env, CODESPACES="true", CODESPACE_NAME="fuzzy-space-robot-5x7q",
+                     GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN="app.github.dev")
+    watch = Watch(["--view", "--port", str(port)], codespace)
+    again = watch.read_until(rb"Live view: http://127\.0\.0\.1:(\d+)/s/([0-9a-f]{32})/ .*\r?\n"
+                             rb"In this codespace, open it at (\S+)")
+    check(again is not None and int(again.group(1)) == port and again.group(2).decode() != key,
+          "watch started again has a new key")
+    check(again is not None and again.group(3).decode() ==
+          f"https://fuzzy-space-robot-5x7q-{port}.app.github.dev/s/{again.group(2).decode()}/",
+          "in a codespace, watch also prints the codespace's forwarded address, with the key: " +
+          (again.group(3).decode() if again else watch.output.decode(errors="replace")))
+    check(chromium.wait_for("document.getElementById('status').textContent.startsWith('Live')",
+                            60),
+          "the page by 127.0.0.1 reconnects to watch started again")
+    check(chromium.wait_for("document.getElementById('status').textContent"
+                            ".includes('open the address it printed now')", 60, away),
+          "the page by another host name, with the old key, says to open the new address")
+    watch.stop()
 finally:
     chromium.close()
 

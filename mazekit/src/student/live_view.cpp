@@ -2,8 +2,15 @@
 #include "student/live_view.hpp"
 
 #include <httplib.h>
+#include <sys/random.h>
 
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cerrno>
 #include <chrono>
+#include <cstdlib>
+#include <cstring>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
@@ -13,7 +20,9 @@ namespace {
 
 // The page: the picture with a grid that can be turned on (a line every 20 pixels, the
 // maze's squares; labels every 100, with the origin in the centre as the turtle counts), and
-// the verdict. It asks /state when it opens and again on every event of /events.
+// the verdict. It asks for its state when it opens and again on every event of its events.
+// Every address it asks for is relative to its own (state, events, picture.png?v=3), so that
+// under /s/KEY/ each one carries the key.
 constexpr const char* page = R"html(<!doctype html>
 <html lang="en">
 <head>
@@ -176,7 +185,7 @@ $("play").addEventListener("click", () => {
 });
 
 async function refresh() {
-  const response = await fetch("/state", {cache: "no-store"});
+  const response = await fetch("state", {cache: "no-store"});
   const state = await response.json();
   show(state);
   await loadDrawing(state.drawing);
@@ -185,15 +194,26 @@ async function refresh() {
 $("showGrid").addEventListener("change", () => {
   $("grid").hidden = !$("showGrid").checked || ($("picture").hidden && $("drawing").hidden);
 });
-const events = new EventSource("/events");
+const events = new EventSource("events");
 events.onopen = () => { $("status").textContent = "Live: this page redraws when you save."; };
 events.onmessage = () => {
   updates += 1;
   $("updates").textContent = String(updates);
   refresh();
 };
-events.onerror = () => {
+events.onerror = async () => {
   $("status").textContent = "mazekit watch is not running: start it again, and this page reconnects.";
+  // Refused rather than gone: mazekit watch runs again, with a new key, and this page came
+  // through a forwarded address, where its old key no longer opens it.
+  try {
+    if ((await fetch("state", {cache: "no-store"})).status === 403) {
+      events.close();
+      $("status").textContent = "mazekit watch was started again, with a new key: " +
+          "open the address it printed now.";
+    }
+  } catch (error) {
+    // not running: the event stream tries again by itself
+  }
 };
 refresh();
 </script>
@@ -210,6 +230,75 @@ std::pair<int, int> pngSize(const std::string& png) {
            (static_cast<unsigned char>(png[i + 2]) << 8) | static_cast<unsigned char>(png[i + 3]);
   };
   return {at(16), at(20)};
+}
+
+// A new key: 16 bytes (128 bits) from the kernel's random generator, as 32 hex digits.
+std::string newKey() {
+  std::array<unsigned char, 16> bytes{};
+  // Up to 256 bytes come whole from getrandom: only a signal while it waits for the generator
+  // to be seeded (just after the machine starts) interrupts it.
+  ssize_t got = 0;
+  do {
+    got = ::getrandom(bytes.data(), bytes.size(), 0);
+  } while (got < 0 && errno == EINTR);
+  if (got != static_cast<ssize_t>(bytes.size())) {
+    throw std::runtime_error(std::string("the live view cannot make its key: getrandom: ") +
+                             std::strerror(errno));
+  }
+  constexpr const char* digits = "0123456789abcdef";
+  std::string key;
+  for (const unsigned char byte : bytes) {
+    key += digits[byte >> 4];
+    key += digits[byte & 15];
+  }
+  return key;
+}
+
+// Whether a request's Host names this machine: 127.0.0.1, localhost or [::1], on any port (VS
+// Code forwards the container's 8765 to another port of the student's computer when 8765 is
+// taken there).
+bool namesThisMachine(std::string host) {
+  std::transform(host.begin(), host.end(), host.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  for (const std::string name : {"127.0.0.1", "localhost", "[::1]"}) {
+    if (host.compare(0, name.size(), name) != 0) continue;
+    const std::string port = host.substr(name.size());
+    if (port.empty()) return true;
+    if (port.size() > 1 && port[0] == ':' &&
+        std::all_of(port.begin() + 1, port.end(),
+                    [](unsigned char c) { return std::isdigit(c) != 0; })) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The key a path starts with ("/s/KEY/state" gives "KEY"), or "".
+std::string keyIn(const std::string& path) {
+  if (path.rfind("/s/", 0) != 0) return "";
+  const std::size_t end = path.find('/', 3);
+  return path.substr(3, end == std::string::npos ? std::string::npos : end - 3);
+}
+
+// Whether `given` is `key`, compared in constant time: a wrong key is refused as fast whichever
+// of its characters are wrong, so that timing the refusals does not give the key away one
+// character at a time. (Every key has 32 characters: its length tells nothing.)
+bool sameKey(const std::string& given, const std::string& key) {
+  if (given.size() != key.size()) return false;
+  unsigned char differences = 0;
+  for (std::size_t i = 0; i < key.size(); ++i) {
+    differences |= static_cast<unsigned char>(given[i] ^ key[i]);
+  }
+  return differences == 0;
+}
+
+// What a refused request is told: where the page is.
+std::string refusal(int port) {
+  const std::string address = "http://127.0.0.1:" + std::to_string(port) + "/s/.../";
+  return "mazekit's live view: this address lacks the key of the mazekit watch that serves it.\n"
+         "Open the address mazekit watch printed in its terminal, which ends in /s/ and the key: " +
+         address + " (in GitHub Codespaces, the https://... address printed below it).\n" +
+         "The key is new each time mazekit watch starts.\n";
 }
 
 }  // namespace
@@ -229,36 +318,47 @@ std::string viewStateJson(const ViewState& state, long version) {
       {"broken", state.broken},
       {"picture", state.picture.empty()
                       ? nlohmann::json(nullptr)
-                      : nlohmann::json("/picture.png?v=" + std::to_string(version))},
+                      : nlohmann::json("picture.png?v=" + std::to_string(version))},
       {"drawing", state.drawing.empty() || state.picture.empty()
                       ? nlohmann::json(nullptr)
-                      : nlohmann::json("/picture.svg?v=" + std::to_string(version))},
+                      : nlohmann::json("picture.svg?v=" + std::to_string(version))},
       {"picture_note", state.pictureNote},
       {"width", width},
       {"height", height}};
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()) {
+LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()), key_(newKey()) {
   httplib::Server& server = *server_;
-  // Only this machine's pages: a page of another site that names 127.0.0.1 through its own
-  // host name (DNS rebinding) is refused.
-  server.set_pre_routing_handler(
-      [this](const httplib::Request& request, httplib::Response& response) {
-        const std::string host = request.get_header_value("Host");
-        const std::string suffix = ":" + std::to_string(port_);
-        if (host == "127.0.0.1" + suffix || host == "localhost" + suffix) {
-          return httplib::Server::HandlerResponse::Unhandled;
-        }
-        response.status = 403;
-        response.set_content("mazekit's live view answers only http://127.0.0.1" + suffix + "/\n",
-                             "text/plain");
-        return httplib::Server::HandlerResponse::Handled;
-      });
-  server.Get("/", [](const httplib::Request&, httplib::Response& response) {
+  // Who is answered. A request whose Host names this machine (127.0.0.1, localhost, on any
+  // port) comes from a browser that asked for this machine itself, the student's own: it is
+  // answered with or without the key, so that the plain address keeps working and a page opened
+  // before mazekit watch started again (with a new key) reconnects. Any other Host is a browser
+  // that reached the port through a forwarded address (GitHub Codespaces'
+  // https://NAME-8765.app.github.dev, VS Code's port forwarding), or a page of another site that
+  // points its own name at 127.0.0.1 (DNS rebinding) to read the page: it is answered only under
+  // this run's key, /s/KEY/..., which only the address mazekit printed has. The key is in the
+  // path, not in a cookie: the page asks for everything by addresses relative to its own, so its
+  // state, picture and events carry the key with nothing more to do.
+  server.set_pre_routing_handler([this](const httplib::Request& request,
+                                        httplib::Response& response) {
+    if (namesThisMachine(request.get_header_value("Host")) || sameKey(keyIn(request.path), key_)) {
+      return httplib::Server::HandlerResponse::Unhandled;
+    }
+    response.status = 403;
+    response.set_content(refusal(port_), "text/plain; charset=utf-8");
+    return httplib::Server::HandlerResponse::Handled;
+  });
+  // Every address at the top, or under /s/KEY/ (the key itself checked above).
+  const std::string under = "(?:/s/[^/]+)?";
+  // "/s/KEY" is the page's folder: its relative addresses need the slash.
+  server.Get("/s/[^/]+", [](const httplib::Request& request, httplib::Response& response) {
+    response.set_redirect(request.path + "/");
+  });
+  server.Get(under + "/", [](const httplib::Request&, httplib::Response& response) {
     response.set_content(page, "text/html; charset=utf-8");
   });
-  server.Get("/state", [this](const httplib::Request&, httplib::Response& response) {
+  server.Get(under + "/state", [this](const httplib::Request&, httplib::Response& response) {
     const std::lock_guard<std::mutex> lock(mutex_);
     response.set_header("Cache-Control", "no-store");
     response.set_content(viewStateJson(state_, version_), "application/json");
@@ -274,11 +374,11 @@ LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()) {
       response.set_content(state_.*bytes, type);
     };
   };
-  server.Get("/picture.png", serve(&ViewState::picture, "image/png"));
-  server.Get("/picture.svg", serve(&ViewState::drawing, "image/svg+xml"));
+  server.Get(under + "/picture.png", serve(&ViewState::picture, "image/png"));
+  server.Get(under + "/picture.svg", serve(&ViewState::drawing, "image/svg+xml"));
   // Server-sent events: one "data: <version>" each time the view changes, and a comment every
   // 15 s, which also finds out that a page was closed.
-  server.Get("/events", [this](const httplib::Request&, httplib::Response& response) {
+  server.Get(under + "/events", [this](const httplib::Request&, httplib::Response& response) {
     response.set_header("Cache-Control", "no-store");
     auto sent = std::make_shared<long>(-1);
     response.set_chunked_content_provider(
@@ -321,7 +421,23 @@ LiveView::~LiveView() {
   if (thread_.joinable()) thread_.join();
 }
 
-std::string LiveView::url() const { return "http://127.0.0.1:" + std::to_string(port_) + "/"; }
+std::string LiveView::url() const {
+  return "http://127.0.0.1:" + std::to_string(port_) + "/s/" + key_ + "/";
+}
+
+std::string LiveView::codespacesUrl() const {
+  // What GitHub sets in a codespace's terminals: the codespace's name and the forwarding domain
+  // (app.github.dev); a port P of the codespace is https://NAME-P.DOMAIN/.
+  const char* codespaces = std::getenv("CODESPACES");
+  const char* name = std::getenv("CODESPACE_NAME");
+  const char* domain = std::getenv("GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN");
+  if (codespaces == nullptr || std::string(codespaces) != "true" || name == nullptr ||
+      *name == '\0' || domain == nullptr || *domain == '\0') {
+    return "";
+  }
+  return "https://" + std::string(name) + "-" + std::to_string(port_) + "." + domain + "/s/" +
+         key_ + "/";
+}
 
 void LiveView::show(ViewState state) {
   {

@@ -4,6 +4,11 @@
 // grid and coordinates to count squares by, and the verdict beside it; every open page redraws
 // when mazekit checks again (server-sent events), so a save shows in the browser as in the
 // terminal. The server is cpp-httplib (Debian's libcpp-httplib-dev).
+//
+// Who may see it: a browser that asks by this machine's own name (127.0.0.1, localhost); a
+// browser that reaches it by another name, through a forwarded port (GitHub Codespaces, VS
+// Code's containers), only with this run's key, a random one in the address mazekit prints:
+// http://127.0.0.1:8765/s/KEY/.
 
 #include <condition_variable>
 #include <memory>
@@ -37,15 +42,19 @@ struct ViewState {
 class LiveView {
  public:
   /// Serves the page on 127.0.0.1:`port`; port 0 takes any free one. Throws
-  /// std::runtime_error saying so when the port cannot be had.
+  /// std::runtime_error saying so when the port cannot be had. Each LiveView has a new key.
   explicit LiveView(int port);
   /// Stops the server: every page's event stream ends, and the pages say mazekit stopped.
   ~LiveView();
   LiveView(const LiveView&) = delete;
   LiveView& operator=(const LiveView&) = delete;
 
-  /// The address to open: "http://127.0.0.1:8765/".
+  /// The address to open, with this run's key: "http://127.0.0.1:8765/s/3f0c…/".
   std::string url() const;
+  /// In GitHub Codespaces (CODESPACES=true, with CODESPACE_NAME and
+  /// GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN set), the same page through the codespace's
+  /// forwarded port: "https://NAME-8765.app.github.dev/s/3f0c…/"; elsewhere "".
+  std::string codespacesUrl() const;
   /// The port it serves on.
   int port() const { return port_; }
 
@@ -58,6 +67,7 @@ class LiveView {
   std::unique_ptr<httplib::Server> server_;
   std::thread thread_;
   int port_ = 0;
+  std::string key_;  ///< 32 hex digits, new for each LiveView
   mutable std::mutex mutex_;
   std::condition_variable changed_;
   ViewState state_;
@@ -66,8 +76,8 @@ class LiveView {
 };
 
 /// The page's JSON for `state` at `version` (what GET /state answers): the texts, the
-/// picture's address with the version in it (so that a browser fetches the new one), and its
-/// size in pixels.
+/// picture's address with the version in it (so that a browser fetches the new one), relative
+/// to the page's (so that it keeps the page's key), and its size in pixels.
 std::string viewStateJson(const ViewState& state, long version);
 
 }  // namespace mazekit::student

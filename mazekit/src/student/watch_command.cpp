@@ -486,9 +486,14 @@ void watch(const WatchOptions& o) {
       view = std::make_unique<LiveView>(0);
     }
   }
-  const std::string viewLine =
-      view ? "Live view: " + view->url() + " (open it in your browser; it redraws on every save)"
-           : "";
+  std::string viewLine;
+  if (view) {
+    viewLine = "Live view: " + view->url() + " (open it in your browser; it redraws on every save)";
+    // In a codespace the browser is on the student's computer: it reaches the page through
+    // GitHub's forwarded address, which needs the key too.
+    const std::string forwarded = view->codespacesUrl();
+    if (!forwarded.empty()) viewLine += "\nIn this codespace, open it at " + forwarded;
+  }
 
   Watcher watcher;
   const bool forced = o.pollGiven;
