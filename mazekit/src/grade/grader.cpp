@@ -556,6 +556,7 @@ void prepareRun(ClassRun& run, RunInfo& info) {
   run.stepLimits.outputBytes = 64u << 10;
 
   info.sandboxed = options.sandbox;
+  if (options.sandbox) info.protections = run::sandboxProtections();
   if (!options.sandbox && options.runAsUid != 0) {
     info.isolation = "as the user " + options.runAsName + " (uid " +
                      std::to_string(options.runAsUid) +
@@ -674,6 +675,7 @@ int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* st
       << options.jobs << " at a time, "
       << (options.sandbox ? "each in its own sandbox" : "WITHOUT a sandbox (--no-sandbox)") << "\n"
       << "mazekit grade: limits: " << info.limits << "\n";
+  if (!info.protections.empty()) say << "mazekit grade: sandbox: " << info.protections << "\n";
   for (const auto& s : skipped) say << "mazekit grade: skipped " << text::terminalLine(s) << "\n";
   say << std::flush;
 
@@ -809,8 +811,10 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
                 : options.runAsUid != 0 ? "as the user " + options.runAsName + ", not in a sandbox"
                                         : std::string("WITHOUT a sandbox (--isolation none)"))
             << "\n"
-            << "mazekit grade-one: limits: " << info.limits << "\n"
-            << std::flush;
+            << "mazekit grade-one: limits: " << info.limits << "\n";
+  if (!info.protections.empty())
+    std::cout << "mazekit grade-one: sandbox: " << info.protections << "\n";
+  std::cout << std::flush;
   buildPch(run);
   StudentResult student;
   student.name = submission.name;

@@ -40,6 +40,9 @@ struct RunInfo {
   bool sandboxed = true;  ///< false: --no-sandbox; every report says so in its first line
   std::string isolation;  ///< not sandboxed, but each program ran as a user of its own: how
   std::string limits;     ///< "memory 1024 MB per step (cgroup v1), 64 processes, ..."
+  /// When sandboxed, what protected the students' code: "bubblewrap 0.8.0: new namespaces, ..."
+  /// (run::sandboxProtections())
+  std::string protections;
   bool strict = false;
 };
 

@@ -339,6 +339,7 @@ std::string junitXml(const Lesson& lesson, const StudentResult& student, const R
 
   std::string properties = property("mazekit version", MAZEKIT_VERSION);
   properties += property("sandbox", info.sandboxed ? "yes" : "no (--no-sandbox)");
+  if (!info.protections.empty()) properties += property("sandbox protections", info.protections);
   if (!info.limits.empty()) properties += property("limits", info.limits);
   if (student.strictZero) properties += property("scored 0", "--strict");
   for (const auto& flag : student.flags) properties += property("tamper flag", flag.text());
@@ -379,10 +380,12 @@ std::string stepClass(Outcome outcome) {
 
 std::string runBanner(const RunInfo& info) {
   using text::htmlText;
-  std::string banner = info.sandboxed
-                           ? "<p class=\"banner\">Graded in a sandbox."
-                           : "<p class=\"banner warn\">&#9888; " + htmlText(unsandboxed(info)) +
-                                 ": the students' programs ran with the grader's rights.";
+  std::string banner =
+      info.sandboxed
+          ? "<p class=\"banner\">Graded in a sandbox" +
+                (info.protections.empty() ? "" : " by " + htmlText(info.protections)) + "."
+          : "<p class=\"banner warn\">&#9888; " + htmlText(unsandboxed(info)) +
+                ": the students' programs ran with the grader's rights.";
   if (!info.limits.empty()) banner += " Limits: " + htmlText(info.limits) + ".";
   if (info.strict) banner += " --strict: a flagged student scores 0.";
   return banner + "</p>\n";
@@ -547,6 +550,7 @@ std::string formatTable(const Lesson& lesson, const std::vector<StudentResult>& 
   }
 
   std::string howRun = info.sandboxed ? "Sandboxed" : "NOT SANDBOXED: " + unsandboxed(info);
+  if (info.sandboxed && !info.protections.empty()) howRun += " by " + info.protections;
   if (!info.limits.empty()) howRun += "; limits: " + info.limits;
   if (info.strict) howRun += "; --strict: a flagged student scores 0";
   out << text::terminalLine(howRun) << "\n";

@@ -185,14 +185,34 @@ Result runProcess(const Command& command, const Limits& limits,
   }
   auto exec = makePipe(result.error);  // tells the parent why exec failed
   if (!exec) return result;
+  // The descriptors the child writes after its dup2s (exec's) and the ones it passes on, at
+  // 10 or above: no dup2 onto 3 to 9 below can close one of them before it is used.
+  constexpr int aboveGiven = 10;
+  if (command.passedFds.size() > 6) {
+    result.error = "at most 6 descriptors can be passed to a program";
+    return result;
+  }
+  const auto copyAbove = [&](int fd) {
+    Fd copy(::fcntl(fd, F_DUPFD_CLOEXEC, aboveGiven));
+    if (!copy) result.error = std::string("cannot copy a descriptor: ") + std::strerror(errno);
+    return copy;
+  };
+  exec->write = copyAbove(exec->write.get());
+  if (!exec->write) return result;
+  std::vector<Fd> passed;
+  for (const int fd : command.passedFds) {
+    passed.push_back(copyAbove(fd));
+    if (!passed.back()) return result;
+  }
   std::optional<Cgroup> group = Cgroup::create(limits.memoryBytes, limits.processes, limits.cpus);
   const bool treeMemory = group && cgroupSupport().memory;
   const std::vector<int> joinFds = group ? group->joinFds() : std::vector<int>{};
   const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
 
-  // A child gets only fds 0-2 and the report channel: the files other threads have open (a
-  // classmate's results, a program being keyed) close when it starts its program.
-  const int firstClosed = report ? 4 : 3;
+  // A child gets only fds 0-2, the report channel and the passed descriptors: the files other
+  // threads have open (a classmate's results, a program being keyed) close when it starts its
+  // program.
+  const int firstClosed = command.passedFdNumber(passed.size());
   const int openMax = static_cast<int>(std::clamp(::sysconf(_SC_OPEN_MAX), 256L, 65536L));
 
   const auto start = Clock::now();
@@ -214,6 +234,9 @@ Result runProcess(const Command& command, const Limits& limits,
     ::dup2(output->write.get(), 2);
     if (report) {
       ::dup2(report->write.get(), 3);  // dup2 clears close-on-exec: fd 3 stays open
+    }
+    for (std::size_t k = 0; k < passed.size(); ++k) {
+      if (::dup2(passed[k].get(), command.passedFdNumber(k)) < 0) ::_exit(126);
     }
     if (::close_range(static_cast<unsigned>(firstClosed), ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
       for (int fd = firstClosed; fd < openMax; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);

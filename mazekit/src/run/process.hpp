@@ -59,6 +59,12 @@ struct Command {
   /// Docker container's default seccomp profile refuses user namespaces).
   unsigned runAsUid = 0;
   unsigned runAsGid = 0;
+  /// Descriptors the program is given besides 0-2 and the report channel (a seccomp filter
+  /// for bubblewrap to read): it sees passedFds[k] as passedFdNumber(k). At most six; the
+  /// caller keeps them open until runProcess returns, and closes them.
+  std::vector<int> passedFds{};
+
+  int passedFdNumber(std::size_t k) const { return (reportChannel ? 4 : 3) + static_cast<int>(k); }
 };
 
 struct Result {
