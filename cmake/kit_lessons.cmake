@@ -232,6 +232,17 @@ function(kit_lesson_compile_command out code_dir)
   set(command "${CMAKE_CXX_COMPILER}" -std=c++17 -fsyntax-only -fdiagnostics-color=never
       "-I${code_dir}" "-I${KIT_LESSON_SUPPORT_DIR}"
       "-I${PROJECT_SOURCE_DIR}/turtle/include" "-I${PROJECT_SOURCE_DIR}/maze/include")
+  # Catch2 as the test programs see it: with Catch2 3, the header that gives 2.13's names
+  # (kit_testing.cmake) first, then Catch2's own headers where the compiler does not look.
+  if(KIT_CATCH2_COMPAT_DIR)
+    list(APPEND command "-I${KIT_CATCH2_COMPAT_DIR}")
+  endif()
+  get_target_property(catch2_includes Catch2::Catch2 INTERFACE_INCLUDE_DIRECTORIES)
+  foreach(dir IN LISTS catch2_includes)
+    if(dir AND NOT dir IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+      list(APPEND command -isystem "${dir}")
+    endif()
+  endforeach()
   set(${out} "${command}" PARENT_SCOPE)
 endfunction()
 

@@ -125,11 +125,27 @@ function(kit_write_manifest)
   file(REMOVE_RECURSE "${include_dir}")
   file(COPY "${PROJECT_SOURCE_DIR}/turtle/include/turtle" DESTINATION "${include_dir}")
   file(COPY "${KIT_LESSON_SUPPORT_DIR}/lesson_picture.hpp" DESTINATION "${include_dir}")
+  # With Catch2 3: its <catch2/catch.hpp> that gives 2.13's names (kit_testing.cmake), so that
+  # a student's tests are written the one way with either.
+  if(KIT_CATCH2_COMPAT_DIR)
+    file(COPY "${KIT_CATCH2_COMPAT_DIR}/catch2" DESTINATION "${include_dir}")
+    file(GLOB_RECURSE compat_headers "${KIT_CATCH2_COMPAT_DIR}/*.hpp")
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${compat_headers})
+  endif()
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${KIT_LESSON_SUPPORT_DIR}/lesson_picture.hpp")
   file(GLOB turtle_headers "${PROJECT_SOURCE_DIR}/turtle/include/turtle/*.hpp")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${turtle_headers})
 
   separate_arguments(cxx_flags UNIX_COMMAND "${CMAKE_CXX_FLAGS}")
+  # The warnings a student's code is built with, whatever the kit was configured with (a plain
+  # configure, as the autograder's setup.sh makes, has no flags at all): mazekit says the first
+  # one in the student's own files, with what it means. Never errors: they do not stop a step.
+  foreach(warning -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
+                  -Woverloaded-virtual -Wcast-qual -Wformat=2 -Wimplicit-fallthrough -Wundef)
+    if(NOT warning IN_LIST cxx_flags)
+      list(APPEND cxx_flags "${warning}")
+    endif()
+  endforeach()
   separate_arguments(linker_flags UNIX_COMMAND "${CMAKE_EXE_LINKER_FLAGS}")
   set(sanitized false)
   if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
@@ -150,6 +166,21 @@ function(kit_write_manifest)
   get_property(lessons GLOBAL PROPERTY KIT_MANIFEST_LESSONS)
   list(JOIN lessons ",\n    " lessons)
   set(standard "${CMAKE_CXX17_EXTENSION_COMPILE_OPTION}")
+  # Catch2's headers, where the compiler does not look by itself (Homebrew's /opt/homebrew),
+  # and with Catch2 3 its compiled library, which the harness needs.
+  get_target_property(catch2_includes Catch2::Catch2 INTERFACE_INCLUDE_DIRECTORIES)
+  set(q_system_include "")
+  foreach(dir IN LISTS catch2_includes)
+    if(dir AND NOT dir IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+      kit_json_string(q "${dir}")
+      list(APPEND q_system_include "${q}")
+    endif()
+  endforeach()
+  list(JOIN q_system_include ", " q_system_include)
+  set(catch2_library "")
+  if(KIT_CATCH2_MAJOR GREATER_EQUAL 3)
+    set(catch2_library "\"$<TARGET_FILE:Catch2::Catch2>\", ")
+  endif()
   file(GENERATE OUTPUT "${PROJECT_BINARY_DIR}/mazekit/manifest.json" CONTENT "{
   \"format\": \"mazekit-manifest-1\",
   \"compiler\": \"${CMAKE_CXX_COMPILER}\",
@@ -158,8 +189,9 @@ function(kit_write_manifest)
   \"linker_flags\": [${q_link}],
   \"sanitized\": ${sanitized},
   \"student_include\": \"${include_dir}\",
+  \"system_include\": [${q_system_include}],
   \"harness\": \"$<TARGET_FILE:kit_catch_main>\",
-  \"libraries\": [\"$<TARGET_FILE:turtle>\", \"$<JOIN:$<TARGET_PROPERTY:PkgConfig::CAIRO,INTERFACE_LINK_LIBRARIES>,\", \">\"],
+  \"libraries\": [${catch2_library}\"$<TARGET_FILE:turtle>\", \"$<JOIN:$<TARGET_PROPERTY:PkgConfig::CAIRO,INTERFACE_LINK_LIBRARIES>,\", \">\"],
   \"lessons\": [
     ${lessons}]
 }

@@ -7,10 +7,43 @@
 # after TIMEOUT seconds (120 unless given).
 include_guard(GLOBAL)
 
-find_package(Catch2 2.13 REQUIRED)
+# Catch2 2.13 (Debian 12, Ubuntu 22.04) or 3.x (Debian 13, Ubuntu 24.04, Homebrew): every
+# test is written once, against <catch2/catch.hpp>, and kit_catch2 below makes that header
+# mean the same with either. (Catch2's package accepts only its own major version, so the
+# version is checked here rather than asked of find_package.)
+find_package(Catch2 REQUIRED)
+if(Catch2_VERSION VERSION_LESS 2.13)
+  message(FATAL_ERROR "Catch2 ${Catch2_VERSION} is too old: the kit's tests need Catch2 2.13 "
+                      "or 3.x (scripts/install-deps.sh installs it; on macOS: brew install catch2)")
+endif()
 include(Catch)
+# Seen from every folder: the build manifest (kit_manifest.cmake) names its headers and library.
+get_target_property(catch2_global Catch2::Catch2 IMPORTED_GLOBAL)
+if(NOT catch2_global)
+  set_target_properties(Catch2::Catch2 PROPERTIES IMPORTED_GLOBAL TRUE)
+endif()
+# The major version, and with 3 the folder of the header that gives 2.13's names (below), for
+# the student's build too (kit_manifest.cmake).
+string(REGEX MATCH "^[0-9]+" major "${Catch2_VERSION}")
+set(KIT_CATCH2_MAJOR "${major}" CACHE INTERNAL "Catch2's major version")
+set(KIT_CATCH2_COMPAT_DIR "" CACHE INTERNAL "Catch2 3's <catch2/catch.hpp>")
+if(major GREATER_EQUAL 3)
+  set(KIT_CATCH2_COMPAT_DIR "${PROJECT_SOURCE_DIR}/mazekit/harness/catch2-compat"
+      CACHE INTERNAL "Catch2 3's <catch2/catch.hpp>")
+endif()
 
 find_package(nlohmann_json 3.2 REQUIRED)
+
+# kit_catch2: Catch2, as every test program and the harness use it. With Catch2 3, the folder
+# mazekit/harness/catch2-compat comes first on the include path: its <catch2/catch.hpp>
+# includes Catch2 3's headers under 2.13's names.
+if(NOT TARGET kit_catch2)
+  add_library(kit_catch2 INTERFACE)
+  target_link_libraries(kit_catch2 INTERFACE Catch2::Catch2)
+  if(KIT_CATCH2_COMPAT_DIR)
+    target_include_directories(kit_catch2 BEFORE INTERFACE "${KIT_CATCH2_COMPAT_DIR}")
+  endif()
+endif()
 
 # Test programs, the kit's own and the lessons', are compiled without optimisation whatever the
 # build type: they are compiled far more often than they run long, and -O0 compiles a test file
@@ -25,7 +58,7 @@ if(NOT TARGET kit_catch_main)
   # Catch2's main and the harness's signed reporter (-r mazekit), which mazekit grade reads.
   add_library(kit_catch_main STATIC "${PROJECT_SOURCE_DIR}/mazekit/harness/catch_main.cpp")
   # The turtle library: a failed test case's picture is its screen as the test stopped.
-  target_link_libraries(kit_catch_main PUBLIC Catch2::Catch2
+  target_link_libraries(kit_catch_main PUBLIC kit_catch2
                         PRIVATE nlohmann_json::nlohmann_json mazekit::turtle)
   target_compile_features(kit_catch_main PUBLIC cxx_std_17)
   # Without debug information: nobody steps through Catch2's main, and every test program and
@@ -36,7 +69,7 @@ if(NOT TARGET kit_catch_main)
   kit_test_compile_options(kit_catch_main)
 
   add_library(kit_catch_pch OBJECT "${CMAKE_CURRENT_LIST_DIR}/catch_pch.cpp")
-  target_link_libraries(kit_catch_pch PUBLIC Catch2::Catch2)
+  target_link_libraries(kit_catch_pch PUBLIC kit_catch2)
   target_compile_features(kit_catch_pch PUBLIC cxx_std_17)
   target_precompile_headers(kit_catch_pch PRIVATE <catch2/catch.hpp>)
   kit_test_compile_options(kit_catch_pch)
@@ -48,7 +81,7 @@ if(NOT TARGET kit_catch_main)
   # program learns its lesson and step from MAZEKIT_PICTURE_LESSON and MAZEKIT_PICTURE_STEP.
   if(TARGET mazekit::turtle)
     add_library(kit_lesson_pch OBJECT "${CMAKE_CURRENT_LIST_DIR}/catch_pch.cpp")
-    target_link_libraries(kit_lesson_pch PUBLIC Catch2::Catch2 mazekit::turtle)
+    target_link_libraries(kit_lesson_pch PUBLIC kit_catch2 mazekit::turtle)
     target_include_directories(kit_lesson_pch PRIVATE "${CMAKE_CURRENT_LIST_DIR}/../lessons/support")
     target_compile_features(kit_lesson_pch PUBLIC cxx_std_17)
     target_precompile_headers(kit_lesson_pch PRIVATE <catch2/catch.hpp> <lesson_picture.hpp>)

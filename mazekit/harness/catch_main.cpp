@@ -4,8 +4,19 @@
 // into the program (report_signature.hpp), and the step's picture. A test case that fails
 // carries its own picture: the one it drew with lesson::picture, or else the screen as it
 // stood when the test stopped (turtle::Screen::observeClosing).
-#define CATCH_CONFIG_MAIN
+//
+// Catch2 2.13 and 3.x both: the reporter's interface differs between them in a few
+// signatures (marked with CATCH_VERSION_MAJOR below), and nothing else.
+#define CATCH_CONFIG_RUNNER
 #include <catch2/catch.hpp>
+#if CATCH_VERSION_MAJOR >= 3
+#include <catch2/catch_assertion_result.hpp>
+#include <catch2/catch_session.hpp>
+#include <catch2/catch_test_case_info.hpp>
+#include <catch2/interfaces/catch_interfaces_reporter.hpp>
+#include <catch2/reporters/catch_reporter_registrars.hpp>
+#include <catch2/reporters/catch_reporter_streaming_base.hpp>
+#endif
 
 #include <unistd.h>
 
@@ -76,13 +87,13 @@ std::string describe(const Catch::AssertionStats& stats) {
   std::string text;
   switch (result.getResultType()) {
     case Catch::ResultWas::ThrewException:
-      text += "exception: " + result.getMessage();
+      text += "exception: " + std::string(result.getMessage());
       break;
     case Catch::ResultWas::FatalErrorCondition:
-      text += "fatal error: " + result.getMessage();
+      text += "fatal error: " + std::string(result.getMessage());
       break;
     case Catch::ResultWas::ExplicitFailure:
-      text += result.getMessage();
+      text += std::string(result.getMessage());
       break;
     default:
       text += result.getExpressionInMacro();
@@ -90,7 +101,7 @@ std::string describe(const Catch::AssertionStats& stats) {
           result.getExpandedExpression() != result.getExpression()) {
         text += ", with values " + result.getExpandedExpression();
       }
-      if (result.hasMessage()) text += " (" + result.getMessage() + ")";
+      if (result.hasMessage()) text += " (" + std::string(result.getMessage()) + ")";
   }
   for (const Catch::MessageInfo& info : stats.infoMessages) {
     if (info.type == Catch::ResultWas::Info) text += "; " + info.message;
@@ -120,11 +131,29 @@ void screenClosing(const turtle::Screen& screen) {
   currentCase->stopped = true;
 }
 
-class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
+#if CATCH_VERSION_MAJOR >= 3
+using SignedReporterBase = Catch::StreamingReporterBase;
+using ReporterConfig = Catch::ReporterConfig&&;
+using AssertionEnded = void;
+using NoMatchingSpec = Catch::StringRef;
+#define KIT_REPORTER_PREFERENCES m_preferences
+#define KIT_REPORTER_STREAM m_stream
+#else
+class SignedReporter;
+using SignedReporterBase = Catch::StreamingReporterBase<SignedReporter>;
+using ReporterConfig = const Catch::ReporterConfig&;
+using AssertionEnded = bool;
+using NoMatchingSpec = const std::string&;
+#define KIT_REPORTER_PREFERENCES m_reporterPrefs
+#define KIT_REPORTER_STREAM stream
+#endif
+
+class SignedReporter : public SignedReporterBase {
  public:
-  explicit SignedReporter(const Catch::ReporterConfig& config) : StreamingReporterBase(config) {
-    m_reporterPrefs.shouldRedirectStdOut = false;
-    m_reporterPrefs.shouldReportAllAssertions = true;
+  explicit SignedReporter(ReporterConfig config)
+      : SignedReporterBase(static_cast<ReporterConfig>(config)) {
+    KIT_REPORTER_PREFERENCES.shouldRedirectStdOut = false;
+    KIT_REPORTER_PREFERENCES.shouldReportAllAssertions = true;
     reporting = true;
     turtle::Screen::observeClosing(screenClosing);
   }
@@ -133,14 +162,14 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
     return "The kit's signed report of the test cases, read by mazekit grade";
   }
 
-  void noMatchingTestCases(const std::string&) override {}
+  void noMatchingTestCases(NoMatchingSpec) override {}
   void assertionStarting(const Catch::AssertionInfo&) override {}
 
-  bool assertionEnded(const Catch::AssertionStats& stats) override {
+  AssertionEnded assertionEnded(const Catch::AssertionStats& stats) override {
     const Catch::AssertionResult& result = stats.assertionResult;
     if (result.getResultType() == Catch::ResultWas::Info ||
         result.getResultType() == Catch::ResultWas::Warning) {
-      return true;
+      return AssertionEnded(true);
     }
     ++current_.assertions;
     if (!result.isOk()) {
@@ -151,11 +180,11 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
         current_.failure = describe(stats);
       }
     }
-    return true;
+    return AssertionEnded(true);
   }
 
   void testCaseStarting(const Catch::TestCaseInfo& info) override {
-    StreamingReporterBase::testCaseStarting(info);
+    SignedReporterBase::testCaseStarting(info);
     current_ = CaseResult{};
     current_.name = info.name;
     currentCase = &current_;
@@ -165,7 +194,7 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
     currentCase = nullptr;
     if (current_.failed == 0) current_.picture.clear();  // only a failure's is reported
     cases_.push_back(current_);
-    StreamingReporterBase::testCaseEnded(stats);
+    SignedReporterBase::testCaseEnded(stats);
   }
 
   void testRunEnded(const Catch::TestRunStats& stats) override {
@@ -199,9 +228,9 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
     if (fd != nullptr && *fd != '\0') {
       writeAll(std::atoi(fd), line);
     } else {
-      stream << line << std::flush;
+      KIT_REPORTER_STREAM << line << std::flush;
     }
-    StreamingReporterBase::testRunEnded(stats);
+    SignedReporterBase::testRunEnded(stats);
   }
 
  private:
@@ -212,6 +241,8 @@ class SignedReporter : public Catch::StreamingReporterBase<SignedReporter> {
 }  // namespace
 
 CATCH_REGISTER_REPORTER("mazekit", SignedReporter)
+
+int main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
 
 // lesson_picture.hpp's hooks: the step's picture goes into the report.
 namespace lesson::harness {

@@ -84,6 +84,12 @@ run::Sandbox BuildPlaces::sandbox(const Manifest& manifest) const {
       s.mounts.push_back({Kind::readOnly, library.string(), libraryPath(*this, library)});
     }
   }
+  // Catch2's headers outside /usr (which the sandbox shows already), where they are.
+  for (const fs::path& dir : manifest.systemInclude) {
+    const fs::path underUsr = dir.lexically_relative("/usr");
+    if (underUsr.empty() || *underUsr.begin() == "..")
+      s.mounts.push_back({Kind::readOnly, dir.string(), dir.string()});
+  }
   s.cwd = "/grade/out";
   return s;
 }
@@ -105,6 +111,12 @@ std::string BuildPlaces::seen(const fs::path& host) const {
 
 namespace {
 
+// Catch2's headers where the compiler does not look by itself: -isystem, as CMake gives them.
+void addSystemIncludes(const Manifest& manifest, std::vector<std::string>& argv) {
+  for (const fs::path& dir : manifest.systemInclude)
+    argv.insert(argv.end(), {"-isystem", dir.string()});
+}
+
 // The compiler and its flags for a student's source, up to the source itself.
 // No -D: a macro defined on the command line that the precompiled header mentions (as
 // lesson_picture.hpp mentions KIT_STEP_ID) makes g++ ignore the header and parse it again, four
@@ -118,6 +130,7 @@ std::vector<std::string> compilerFlags(const Manifest& manifest, const BuildPlac
               {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-Wfatal-errors", "-include",
                places.seen(places.pch / pchHeader), "-I", places.seen(places.code), "-I",
                places.sandboxed ? "/kit/include" : manifest.studentInclude.string()});
+  addSystemIncludes(manifest, argv);
   return argv;
 }
 
@@ -189,6 +202,7 @@ std::string buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& 
                places.sandboxed ? "/kit/include" : manifest.studentInclude.string(),
                header.seen(places.pch / pchHeader), "-o",
                header.seen(places.pch / (std::string(pchHeader) + ".gch"))});
+  addSystemIncludes(manifest, argv);
   CompileLimits generous = limits;
   generous.seconds = std::max(limits.seconds, 300.0);
   const run::Result r = runCompiler(manifest, header, argv, generous, nullptr);

@@ -53,6 +53,8 @@ Manifest readManifest(const Kit& kit) {
     m.linkerFlags = json.at("linker_flags").get<std::vector<std::string>>();
     m.sanitized = json.at("sanitized").get<bool>();
     m.studentInclude = json.at("student_include").get<std::string>();
+    for (const auto& d : json.value("system_include", nlohmann::json::array()))
+      m.systemInclude.emplace_back(d.get<std::string>());
     m.harness = json.at("harness").get<std::string>();
     for (const auto& l : json.at("libraries")) m.libraries.emplace_back(l.get<std::string>());
     for (const auto& l : json.at("lessons")) {

@@ -71,7 +71,9 @@ struct Manifest {
   std::vector<std::string> linkerFlags;
   bool sanitized = false;
   std::filesystem::path studentInclude;  ///< turtle's headers and lesson_picture.hpp only
-  std::filesystem::path harness;         ///< the static library with Catch2's main and reporter
+  /// Catch2's headers where the compiler does not look by itself (-isystem; often none)
+  std::vector<std::filesystem::path> systemInclude;
+  std::filesystem::path harness;  ///< the static library with Catch2's main and reporter
   std::vector<std::filesystem::path> libraries;
   std::vector<ManifestLesson> lessons;
 
