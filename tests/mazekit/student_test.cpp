@@ -101,11 +101,14 @@ int lineCount(const std::string& text) {
   return n;
 }
 
-// A copy of the kit's lessons and exercises that a test may change.
+// A copy of the kit's lessons and exercises that a test may change. The exercises are the
+// starting files the build tree keeps (starting_files.cmake), never the checkout's exercises/,
+// where a student may have worked: no test reads or writes the student's own files.
 Kit copyOfKit(const std::string& name) {
   const fs::path dir = freshDir(name);
   fs::copy(kitSource / "lessons", dir / "lessons", fs::copy_options::recursive);
-  fs::copy(kitSource / "exercises", dir / "exercises", fs::copy_options::recursive);
+  fs::copy(locateKit().build / "mazekit" / "starting-files", dir / "exercises",
+           fs::copy_options::recursive);
   Kit kit;
   kit.source = dir;
   kit.build = dir / "build";
@@ -304,7 +307,7 @@ TEST_CASE("the progress bar is full only when every step passes and shows any pr
 TEST_CASE("a step's hash changes with the student's files and the test but not with backups") {
   const Kit kit = copyOfKit("hash");
   const auto lessons = loadLessons(kit);
-  const Lesson& lesson = findLesson(lessons, "1");
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
   const Step& step = lesson.step("1");
   const std::string start = stepHash(lesson, step);
   CHECK(start.size() == 16);
@@ -430,7 +433,7 @@ TEST_CASE("earlier steps that passed against other files are checked again befor
 TEST_CASE("steps retired by a later step are read from lesson.json up to that step") {
   const Kit kit = copyOfKit("retires");
   auto lessons = loadLessons(kit);
-  const Lesson& lesson = findLesson(lessons, "1");
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
   CHECK(retiredBy(lesson, 5).empty());
   const fs::path file = lesson.folder / "lesson.json";
   nlohmann::json json = nlohmann::json::parse(readFile(file));
@@ -532,7 +535,7 @@ TEST_CASE(
 TEST_CASE("a refactor step says its kept tests pass already when only the new one fails") {
   const Kit kit = copyOfKit("refactor");
   const auto lessons = loadLessons(kit);
-  const Lesson& lesson = findLesson(lessons, "5");
+  const Lesson lesson = findLesson(lessons, "5");  // a copy: the name is a temporary
   REQUIRE(lesson.steps[2].keeps == "[keeps]");
   const std::vector<std::pair<std::string, std::string>> env = {
       {"MAZEKIT_HOME", kit.source.string()},
@@ -568,7 +571,7 @@ TEST_CASE("a refactor step says its kept tests pass already when only the new on
 TEST_CASE("mazekit list marks passed steps and steps passed before a change and the rest") {
   const fs::path dir = freshDir("list");
   const auto lessons = loadLessons(locateKit());
-  const Lesson& lesson = findLesson(lessons, "1");
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
   State state;
   state.lesson = lesson.id;
   state.step = "03-white-square";
@@ -624,13 +627,19 @@ TEST_CASE("bad usage is one line and exit status 2") {
   CHECK(lineCount(hint.err) == 1);
   const auto noArgs = runMazekit("check", env, "usage");
   CHECK(noArgs.status == 2);
-  // reset with no terminal and no --yes refuses, and changes nothing.
-  const std::string before = readFile(kitSource / "exercises" / "01-turtle-warmup" / "warmup.hpp");
-  const auto reset = runMazekit("reset 1", env, "usage");
+  // reset with no terminal and no --yes refuses, and changes nothing (in a copy of the kit).
+  const Kit copy = copyOfKit("usage-reset");
+  const fs::path warmup = copy.exercises() / "01-turtle-warmup" / "warmup.hpp";
+  const std::string before = readFile(warmup);
+  const auto reset = runMazekit("reset 1",
+                                {{"MAZEKIT_HOME", copy.source.string()},
+                                 {"MAZEKIT_BUILD", locateKit().build.string()},
+                                 {"MAZEKIT_STATE", (dir / "progress.json").string()}},
+                                "usage");
   CHECK(reset.status == 2);
   CHECK(lineCount(reset.err) == 1);
   CHECK(reset.err.find("add --yes") != std::string::npos);
-  CHECK(readFile(kitSource / "exercises" / "01-turtle-warmup" / "warmup.hpp") == before);
+  CHECK(readFile(warmup) == before);
   // watch needs a terminal: it says so rather than waiting for ever.
   const auto watch = runMazekit("watch", env, "usage");
   CHECK(watch.status == 2);
@@ -921,7 +930,7 @@ TEST_CASE(
     "mazekit status --json on a lesson whose every step passes says done with exit status 0") {
   const fs::path dir = freshDir("status-json-done");
   const auto lessons = loadLessons(locateKit());
-  const Lesson& lesson = findLesson(lessons, "1");
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
   State state;
   state.lesson = lesson.id;
   for (const Step& step : lesson.steps)
@@ -957,7 +966,7 @@ TEST_CASE(
 TEST_CASE("mazekit list --json gives every lesson and step with what the progress file says") {
   const fs::path dir = freshDir("list-json");
   const auto lessons = loadLessons(locateKit());
-  const Lesson& lesson = findLesson(lessons, "1");
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
   State state;
   state.lesson = lesson.id;
   state.step = "03-white-square";
@@ -1011,7 +1020,7 @@ TEST_CASE(
   CHECK(notEmpty.err.find((dir / "taken").string()) != std::string::npos);
   CHECK(readFile(dir / "taken" / "notes.txt") == "mine\n");
 
-  const fs::path inKit = kitSource / "exercises" / "my-maze";
+  const fs::path inKit = kitSource / "docs" / "my-maze";
   const auto inside = runMazekit("init-repo " + quoted(inKit.string()), {}, "init-repo");
   CHECK(inside.status == 2);
   CHECK(lineCount(inside.err) == 1);
@@ -1240,7 +1249,7 @@ TEST_CASE("mazekit watch shows the next step's verdict first and an earlier step
   const Kit kit = copyOfKit("watch-session");
   const fs::path dir = kit.source;
   const auto lessons = loadLessons(kit);
-  const Lesson& lesson = findLesson(lessons, "2");
+  const Lesson lesson = findLesson(lessons, "2");  // a copy: the name is a temporary
   REQUIRE(lesson.steps.size() == 22);
   const fs::path solutions = lesson.folder / "solutions";
   fs::copy_file(solutions / "step10" / "maze.hpp", lesson.exercise / "maze.hpp",
@@ -1369,7 +1378,7 @@ TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson
   const Kit kit = copyOfKit("watch-next-lesson");
   const fs::path dir = kit.source;
   const auto lessons = loadLessons(kit);
-  const Lesson& lesson = findLesson(lessons, "2");
+  const Lesson lesson = findLesson(lessons, "2");  // a copy: the name is a temporary
   const fs::path solutions = lesson.folder / "solutions";
   fs::copy_file(solutions / "step21" / "maze.hpp", lesson.exercise / "maze.hpp",
                 fs::copy_options::overwrite_existing);
@@ -1544,7 +1553,7 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
           "[.][wheats]") {
   const Kit kit = copyOfKit("wheats");
   const auto lessons = loadLessons(kit);
-  const Lesson& lesson = findLesson(lessons, "3");
+  const Lesson lesson = findLesson(lessons, "3");  // a copy: the name is a temporary
   const Step& step = lesson.step("3");
   REQUIRE(step.writesTests());
   const std::vector<std::pair<std::string, std::string>> env = {

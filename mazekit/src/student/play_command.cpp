@@ -22,7 +22,7 @@ namespace mazekit::student {
 namespace {
 namespace fs = std::filesystem;
 
-constexpr const char* playLesson = "07-loops-and-a-game";
+const std::string playLesson = "07-loops-and-a-game";
 
 struct PlayOptions {
   std::optional<std::uint64_t> seed;
