@@ -190,14 +190,26 @@ REFUSAL = b"Open the address mazekit watch printed"
 shutil.rmtree(WORK, ignore_errors=True)
 kit = os.path.join(WORK, "kit")
 os.makedirs(kit)
-for folder in ("lessons", "exercises"):
-    shutil.copytree(os.path.join(KIT, folder), os.path.join(kit, folder))
+# The lessons, and the exercises as they start (the build tree's starting files), never the
+# checkout's exercises/, where a student may have worked.
+shutil.copytree(os.path.join(KIT, "lessons"), os.path.join(kit, "lessons"))
+shutil.copytree(os.path.join(BUILD, "mazekit", "starting-files"), os.path.join(kit, "exercises"))
 env = dict(os.environ, MAZEKIT_HOME=kit, MAZEKIT_BUILD=BUILD,
            MAZEKIT_STATE=os.path.join(WORK, "progress.json"),
            MAZEKIT_PICTURES=os.path.join(WORK, "pictures"), TERM="xterm")
 CODESPACE_VARIABLES = ("CODESPACES", "CODESPACE_NAME", "GITHUB_CODESPACES_PORT_FORWARDING_DOMAIN")
 for name in CODESPACE_VARIABLES:  # as on a student's own computer, even when this runs in one
     env.pop(name, None)
+
+# A mazekit built without the live view (a cpp-httplib that does not link with the build's
+# standard library: mazekit/CMakeLists.txt) says so, and what to do, instead of serving a page.
+if os.environ.get("MAZEKIT_TEST_NO_LIVE_VIEW") == "1":
+    watch = Watch(["--view", "--port", "0"], env)
+    said = watch.read_until(rb"built without the live view[^\r\n]*use mazekit watch without --view")
+    check(said is not None, "a mazekit built without the live view says so, and what to do: " +
+          watch.output.decode(errors="replace"))
+    check(watch.status() == 2, "...and stops with exit status 2 (bad usage)")
+    sys.exit(1 if failures else 0)
 
 watch = Watch(["--view", "--port", "0"], env)
 found = watch.read_until(rb"Live view: (http://127\.0\.0\.1:(\d+)/s/([0-9a-f]{32})/) ")

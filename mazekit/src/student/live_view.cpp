@@ -1,7 +1,6 @@
 // The live view of `mazekit watch --view` (see live_view.hpp).
 #include "student/live_view.hpp"
 
-#include <httplib.h>
 #include <sys/random.h>
 
 #include <algorithm>
@@ -14,6 +13,16 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <utility>
+
+#if MAZEKIT_LIVE_VIEW
+#include <httplib.h>
+#else
+// This mazekit was built without cpp-httplib (mazekit/CMakeLists.txt says when): the live view
+// says so when asked for, and the class below never makes a server.
+namespace httplib {
+class Server {};
+}  // namespace httplib
+#endif
 
 namespace mazekit::student {
 namespace {
@@ -233,16 +242,11 @@ std::pair<int, int> pngSize(const std::string& png) {
 }
 
 // A new key: 16 bytes (128 bits) from the kernel's random generator, as 32 hex digits.
+// getentropy (Linux's glibc and macOS both) gives up to 256 bytes whole, or fails.
 std::string newKey() {
   std::array<unsigned char, 16> bytes{};
-  // Up to 256 bytes come whole from getrandom: only a signal while it waits for the generator
-  // to be seeded (just after the machine starts) interrupts it.
-  ssize_t got = 0;
-  do {
-    got = ::getrandom(bytes.data(), bytes.size(), 0);
-  } while (got < 0 && errno == EINTR);
-  if (got != static_cast<ssize_t>(bytes.size())) {
-    throw std::runtime_error(std::string("the live view cannot make its key: getrandom: ") +
+  if (::getentropy(bytes.data(), bytes.size()) != 0) {
+    throw std::runtime_error(std::string("the live view cannot make its key: getentropy: ") +
                              std::strerror(errno));
   }
   constexpr const char* digits = "0123456789abcdef";
@@ -328,6 +332,7 @@ std::string viewStateJson(const ViewState& state, long version) {
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
+#if MAZEKIT_LIVE_VIEW
 LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()), key_(newKey()) {
   httplib::Server& server = *server_;
   // Who is answered. A request whose Host names this machine (127.0.0.1, localhost, on any
@@ -420,6 +425,17 @@ LiveView::~LiveView() {
   server_->stop();
   if (thread_.joinable()) thread_.join();
 }
+#else
+LiveView::LiveView(int) {
+  throw std::runtime_error(
+      "this mazekit was built without the live view: the cpp-httplib it found could not be "
+      "linked with its compiler and standard library (" MAZEKIT_LIVE_VIEW_MISSING
+      "); install a cpp-httplib built for them (on macOS: brew install cpp-httplib) and build "
+      "the kit again, or use mazekit watch without --view");
+}
+
+LiveView::~LiveView() = default;
+#endif
 
 std::string LiveView::url() const {
   return "http://127.0.0.1:" + std::to_string(port_) + "/s/" + key_ + "/";
