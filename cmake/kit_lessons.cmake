@@ -395,7 +395,7 @@ function(kit_add_lesson_proof dir)
     # GREEN: those steps pass against the solution of step K.
     list(LENGTH green_steps green_count)
     add_test(NAME "${short}.green.${step_id} passes its test and ${green_count} in all"
-      COMMAND ${sol_program} --warn NoTests "-#" ${green_spec})
+      COMMAND ${sol_program} ${KIT_CATCH_NO_TESTS_FAIL} "-#" ${green_spec})
 
     # RED: step K's test against the code before it: the solution of step K-1 (its program),
     # or for the first step the exercise's starting files, which is what a student starts from.
@@ -412,7 +412,7 @@ function(kit_add_lesson_proof dir)
       if(NOT lesson_${k}_KEEPS STREQUAL "")
         string(APPEND spec "~${lesson_${k}_KEEPS}")
         add_test(NAME "${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
-          COMMAND ${before_program} --warn NoTests "-#" "${tag_${k}}${lesson_${k}_KEEPS}")
+          COMMAND ${before_program} ${KIT_CATCH_NO_TESTS_FAIL} "-#" "${tag_${k}}${lesson_${k}_KEEPS}")
         set_tests_properties("${short}.keeps.${step_id} passes ${lesson_${k}_KEEPS} before the step"
           PROPERTIES TIMEOUT 120)
       endif()
@@ -464,7 +464,7 @@ function(kit_add_lesson_proof dir)
     kit_build_lesson_steps(LESSON "${dir}" CODE "${arg_FINAL_ALSO_PASSES_WITH}"
       COMBINED ${short}_${other}_final STEPS ${kit_steps})
     add_test(NAME "${short}.final.the ${other} passes the last step's tests"
-      COMMAND ${short}_${other}_final --warn NoTests)
+      COMMAND ${short}_${other}_final ${KIT_CATCH_NO_TESTS_FAIL})
   endif()
 
   # mazekit reads the lesson, its steps' test cases, the exercise targets and the proof's
@@ -532,7 +532,7 @@ function(kit_add_tests_step_proof dir k short exercise)
   get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
   kit_step_name(wheat_program ${short}_sol ${lesson_${k}_WHEAT_STEP})
   add_test(NAME "${short}.wheat.${step_id} the lesson's tests pass the wheat"
-    COMMAND ${wheat_program} --warn NoTests "-#" "[#${tag}]")
+    COMMAND ${wheat_program} ${KIT_CATCH_NO_TESTS_FAIL} "-#" "[#${tag}]")
   kit_make_chaffs("${dir}" ${k})
   list(LENGTH lesson_${k}_CHAFFS n)
   math(EXPR last "${n} - 1")

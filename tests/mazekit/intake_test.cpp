@@ -922,9 +922,10 @@ TEST_CASE("a zip whose directory lies about sizes is read by what comes out", "[
     std::string zip = rawZip({{"maze.hpp", std::string(3000, ' ')}});
     claimUncompressedSize(zip, 100);
     writeFile(intake.at("alice.zip"), zip);
-    REQUIRE_THROWS_WITH(
-        intake.zip("alice.zip"),
-        Contains("cannot read maze.hpp in the archive: ZIP uncompressed data is wrong size"));
+    // libarchive 3.6 (Debian 12) finds it reading maze.hpp ("cannot read maze.hpp in the
+    // archive: ..."), 3.7 (Debian 13) reading the next entry ("cannot read the archive: ...").
+    REQUIRE_THROWS_WITH(intake.zip("alice.zip"),
+                        Contains("cannot read") && Contains("ZIP uncompressed data is wrong size"));
   }
 }
 

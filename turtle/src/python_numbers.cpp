@@ -3,6 +3,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <locale>
+#include <sstream>
 #include <string>
 
 #include "turtle/pen.hpp"
@@ -27,7 +29,15 @@ double pyRound(double x, int digits) {
   const auto written = std::to_chars(text, text + sizeof text, x, std::chars_format::fixed, digits);
   if (written.ec != std::errc()) return x;
   double rounded = x;
+#if defined(__cpp_lib_to_chars)
   std::from_chars(text, written.ptr, rounded);
+#else
+  // libc++ before 20 (clang's, macOS's) has no from_chars for double: a stream in the
+  // classic locale reads it as exactly.
+  std::istringstream in(std::string(text, written.ptr));
+  in.imbue(std::locale::classic());
+  in >> rounded;
+#endif
   return rounded;
 }
 
