@@ -1,25 +1,27 @@
 #!/usr/bin/env bash
 # Installs the packages the kit needs, if any are missing. Safe to run again. This file is the
-# one list: CI, the devcontainer, the students' GitHub workflow and the Gradescope autograder's
-# setup.sh all install through it.
+# one list: the quick start, CI, the devcontainer, the students' GitHub workflow and the
+# Gradescope autograder's setup.sh all install through it.
 #
-#     scripts/install-deps.sh             # to build, use and test the kit (Debian 12)
-#     scripts/install-deps.sh --runtime   # only to build and use it: no test tools
-#     scripts/install-deps.sh --list [--runtime]   # print the packages, install nothing
+#     scripts/install-deps.sh              # to build and use the kit: what a student needs
+#     scripts/install-deps.sh --tests      # ...and the tools the kit's own test suite runs
+#     scripts/install-deps.sh --list [--tests]   # print the Debian packages, install nothing
 #
-# Run it as root, or as a user who may use sudo. Debian 12 (bookworm) has every package;
-# Ubuntu 22.04 (jammy: Gradescope's base image, GitHub's ubuntu-22.04) has every --runtime one
-# under the same names.
+# (--runtime, the first line's packages alone, is the default; it is still accepted.)
+# Run it as root, or as a user who may use sudo. Debian 12 (bookworm) and 13 (trixie) have
+# every package under these names, and so do Ubuntu 22.04 and 24.04 (Gradescope's base image,
+# GitHub's runners, WSL). On macOS the Homebrew names are in docs/student-guide.md.
 set -euo pipefail
 
-runtime_only=false
+runtime_only=true
 list_only=false
 for arg in "$@"; do
   case "$arg" in
     --runtime) runtime_only=true ;;
+    --tests) runtime_only=false ;;
     --list) list_only=true ;;
     *)
-      echo "install-deps: unknown option '$arg'; the options are --runtime and --list" >&2
+      echo "install-deps: unknown option '$arg'; the options are --tests, --runtime and --list" >&2
       exit 2
       ;;
   esac
@@ -31,12 +33,13 @@ packages=(
   libcairo2-dev                     # the turtle library draws through Cairo
   zlib1g-dev                        # the maze library's PNGs of large mazes
   fonts-dejavu-core                 # a font for Turtle::write, the same on every machine
-  catch2                            # the tests (Catch2 2.13)
+  catch2                            # the tests (Catch2 2.13 or 3.x: either works)
   libcli11-dev nlohmann-json3-dev   # the mazekit command-line tool
   bubblewrap                        # mazekit grade: every student's code built and run in a sandbox
   libarchive-dev                    # mazekit grade: reads .zip and .tar.gz submissions structurally
   libxml2-dev                       # mazekit verify reads ctest's JUnit file with libxml2
   libcpp-httplib-dev                # mazekit watch --view serves its live page on 127.0.0.1
+  gdb                               # to step through your own code when a test crashes
 )
 # To run the kit's own test suite as well.
 test_packages=(

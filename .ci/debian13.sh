@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# CI stage: the kit on Debian 13 (trixie: g++ 14, Catch2 3, CMake 3.31, bubblewrap 0.12), as a
+# student or an instructor there has it. A fresh Debian 13 root is made here from Debian's
+# registry (mmdebstrap), this checkout's files are copied in, and inside it, as a newcomer
+# would: scripts/install-deps.sh --tests, then the ci preset's build (warnings are errors)
+# and every test but the slow ones. The root is made anew each run and removed after it.
+#
+#     .ci/debian13.sh [ctest arguments...]      (default: -LE "slow|format")
+#
+# (format: Debian 13's clang-format 19 lays some lines out otherwise than Debian 12's 14, which
+# the kit's files are formatted with; the main stage checks them.)
+#
+# Needs root, mmdebstrap and bubblewrap (the root is entered with bwrap, which pivots into it,
+# so that the kit's own sandbox can still make its namespaces inside).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ctest_args=("$@")
+[ ${#ctest_args[@]} -gt 0 ] || ctest_args=(-LE "slow|format")
+
+work="$(mktemp -d /var/tmp/mazekit-debian13.XXXXXX)"
+trap 'rm -rf "$work"' EXIT
+root="$work/root"
+
+start=$SECONDS
+mmdebstrap --quiet --variant=apt --include=ca-certificates trixie "$root"
+mkdir "$root/kit"
+git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$root/kit"
+echo "debian13: root made in $((SECONDS - start)) s"
+
+# The host's resolver and trust store (this machine's package registries are reached through
+# them); /sys for the cgroups mazekit grade limits a student's programs with; the host's own
+# /proc, whole: a /proc that bubblewrap mounts has parts covered read-only, and the kernel lets
+# the kit's sandbox (a user namespace) mount a /proc of its own only where one is fully visible.
+in_root() {
+  bwrap --bind "$root" / --dev /dev --bind /proc /proc --perms 1777 --tmpfs /tmp \
+    --bind /sys /sys --ro-bind /etc/resolv.conf /etc/resolv.conf \
+    --ro-bind /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt \
+    --die-with-parent --chdir /kit \
+    --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+}
+
+in_root bash -c 'apt-get update -qq && scripts/install-deps.sh --tests'
+echo "debian13: packages installed in $((SECONDS - start)) s"
+in_root bash -c 'g++ --version | head -1; cmake --version | head -1; bwrap --version;
+  dpkg-query -W -f "\${Package} \${Version}\n" catch2 libcairo2-dev libcpp-httplib-dev'
+in_root cmake --preset ci
+# Then a student works in this checkout, as after the quick start: the suite must not read or
+# write their exercises, progress file or pictures, nor count their backups.
+in_root bash -c '
+  cp lessons/01-turtle-warmup/solutions/step02/warmup.hpp exercises/01-turtle-warmup/warmup.hpp
+  printf "\nint mine() { return 1; }\n" >> exercises/02-building-the-maze/maze.hpp
+  for lesson in 01-turtle-warmup 02-building-the-maze; do
+    mkdir -p "exercises/$lesson/.backup-20260901-101500" "exercises/$lesson/.backup-20260902-111500"
+    cp exercises/$lesson/*.hpp "exercises/$lesson/.backup-20260901-101500/"
+  done
+  printf "{\"lesson\": \"02-building-the-maze\", \"step\": \"03-a-turtle\"}\n" \
+    > exercises/.mazekit-progress.json
+  mkdir -p out/pictures && printf "not a picture\n" > out/pictures/01-turtle-warmup-01.png
+  find exercises out -type f | sort > /var/tmp/student-files.txt
+  find exercises out -type f -exec sha256sum {} + | sort > /var/tmp/student-files.sha256'
+in_root cmake --build --preset ci
+echo "debian13: built in $((SECONDS - start)) s"
+in_root ctest --preset ci "${ctest_args[@]}"
+echo "debian13: tested in $((SECONDS - start)) s"
+# ...and left the student's files as they were, adding none.
+in_root bash -c 'find exercises out -type f | grep -v "^out/gallery/" | sort |
+  diff - /var/tmp/student-files.txt && find exercises out -type f -exec sha256sum {} + |
+  grep -v " out/gallery/" | sort | diff - /var/tmp/student-files.sha256' ||
+  { echo "debian13: the suite changed the student's files (above)" >&2; exit 1; }
