@@ -51,7 +51,7 @@ class Game {
   }
 
   [[maybe_unused]] Maze& maze_;  // kept for move(), which comes in step 7
-  Square player_{0, 0};  // the top-left square
+  Square player_{0, 0};          // the top-left square
   int turns_ = 0;
   std::vector<std::vector<bool>> seen_;  // seen_[row][col]: has the player seen that square?
 };
