@@ -1124,6 +1124,14 @@ TEST_CASE("an explanation names what the student wrote and what to write instead
       "maze.hpp:12:7: expected unqualified-id before 'goto'");  // anywhere in the line
   REQUIRE(goTo);
   CHECK(goTo->find("goTo(x, y)") != std::string::npos);
+  // clang's words (macOS's compiler) name the same things, some in another order.
+  const auto member = student::explainCompileError("no member named 'dig' in 'Maze'");
+  REQUIRE(member);
+  CHECK(member->find("Your Maze has no dig yet") != std::string::npos);
+  const auto clangUndeclared =
+      student::explainCompileError("use of undeclared identifier 'wallColour'");
+  REQUIRE(clangUndeclared);
+  CHECK(clangUndeclared->find("write wallColour if") != std::string::npos);
   CHECK_FALSE(student::explainCompileError("some error no student has met"));
 }
 

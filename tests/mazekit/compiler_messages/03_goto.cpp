@@ -1,0 +1,4 @@
+// topic: t.goto(...)
+#include <turtle/turtle.hpp>
+
+void run(turtle::Turtle& t) { t.goto(100, 50); }

@@ -1,0 +1,2 @@
+// topic: print(...)
+void run() { print(42); }

@@ -1,0 +1,2 @@
+// topic: True and False
+bool isWall() { return True; }

@@ -1,0 +1,2 @@
+// topic: None
+int* nothing() { return None; }

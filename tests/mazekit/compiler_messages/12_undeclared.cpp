@@ -1,0 +1,2 @@
+// topic: a name used before it is declared
+int run() { return y; }

@@ -1,0 +1,3 @@
+// topic: a missing closing brace
+int one() {
+  return 1;

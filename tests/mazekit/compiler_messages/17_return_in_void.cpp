@@ -1,0 +1,2 @@
+// topic: return x in a void function
+void run() { return 1; }

@@ -1,0 +1,2 @@
+// topic: (int)x
+int whole(double x) { return (int)x; }

@@ -1,0 +1,4 @@
+// topic: a class used before it is defined
+struct Maze;
+
+void run() { Maze maze; }
