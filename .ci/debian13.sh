@@ -32,7 +32,7 @@ echo "debian13: root made in $((SECONDS - start)) s"
 # /proc, whole: a /proc that bubblewrap mounts has parts covered read-only, and the kernel lets
 # the kit's sandbox (a user namespace) mount a /proc of its own only where one is fully visible.
 in_root() {
-  bwrap --bind "$root" / --dev /dev --bind /proc /proc --perms 1777 --tmpfs /tmp \
+  bwrap --bind "$root" / --dev-bind /dev /dev --bind /proc /proc --perms 1777 --tmpfs /tmp \
     --bind /sys /sys --ro-bind /etc/resolv.conf /etc/resolv.conf \
     --ro-bind /etc/ssl/certs/ca-certificates.crt /etc/ssl/certs/ca-certificates.crt \
     --die-with-parent --chdir /kit \

@@ -337,7 +337,8 @@ inline turtle::Screen makeScreen() {
     check(chromium.wait_for("!document.getElementById('player').hidden && "
                             "document.getElementById('frame').max === '3'"),
           "the player offers the drawing's 3 steps")
-    visible = ("[...document.querySelectorAll('#drawing svg > g > *')].slice(1)"
+    # The drawing's steps, as the page finds them in Cairo 1.16's SVG (in a <g>) or 1.18's.
+    visible = ("drawingSteps(document.querySelector('#drawing svg'))"
                ".filter(e => e.style.display !== 'none').length")
     chromium.evaluate("const f = document.getElementById('frame'); f.value = '1';"
                       "f.dispatchEvent(new Event('input'))")

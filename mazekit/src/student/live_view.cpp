@@ -147,8 +147,10 @@ function show(state) {
   }
 }
 
-// Playing the drawing back: the picture as SVG, whose drawing group holds one element a
-// drawing step, in order (the first is the background). Frame k shows the first k steps.
+// Playing the drawing back: the picture as SVG, one element a drawing step, in order (the
+// first is the background). Cairo 1.16 puts them in a group (<g id="surface1">), Cairo 1.18
+// straight in the <svg>; either has its <defs> (glyphs, patterns) apart. Frame k shows the
+// first k steps.
 let drawingUrl = null;
 let items = [];
 let playing = null;
@@ -159,6 +161,14 @@ function showFrame(k) {
   $("frameText").textContent = k + " of " + items.length + " drawing steps";
   $("drawing").hidden = false;
   $("picture").hidden = true;
+}
+
+function drawingSteps(svg) {
+  if (svg === null) return [];
+  const shown = (parent) => [...parent.children].filter((e) => e.localName !== "defs");
+  const top = shown(svg);
+  const parent = top.length === 1 && top[0].localName === "g" ? top[0] : svg;
+  return shown(parent).slice(1);
 }
 
 async function loadDrawing(url) {
@@ -173,8 +183,7 @@ async function loadDrawing(url) {
   if (url !== drawingUrl) return;  // a newer one came meanwhile
   const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
   $("drawing").appendChild(document.importNode(svg, true));
-  const group = $("drawing").querySelector("svg > g");
-  items = group ? [...group.children].slice(1) : [];
+  items = drawingSteps($("drawing").querySelector("svg"));
   $("frame").max = String(items.length);
   $("frame").value = String(items.length);
   $("frameText").textContent = items.length + " drawing steps";
