@@ -27,6 +27,18 @@ class Server {};
 namespace mazekit::student {
 namespace {
 
+// A PNG's width and height, from its header.
+std::pair<int, int> pngSize(const std::string& png) {
+  if (png.size() < 24) return {0, 0};
+  const auto at = [&png](std::size_t i) {
+    return (static_cast<int>(static_cast<unsigned char>(png[i])) << 24) |
+           (static_cast<unsigned char>(png[i + 1]) << 16) |
+           (static_cast<unsigned char>(png[i + 2]) << 8) | static_cast<unsigned char>(png[i + 3]);
+  };
+  return {at(16), at(20)};
+}
+
+#if MAZEKIT_LIVE_VIEW
 // The page: the picture with a grid that can be turned on (a line every 20 pixels, the
 // maze's squares; labels every 100, with the origin in the centre as the turtle counts), and
 // the verdict. It asks for its state when it opens and again on every event of its events.
@@ -239,17 +251,6 @@ refresh();
 </html>
 )html";
 
-// A PNG's width and height, from its header.
-std::pair<int, int> pngSize(const std::string& png) {
-  if (png.size() < 24) return {0, 0};
-  const auto at = [&png](std::size_t i) {
-    return (static_cast<int>(static_cast<unsigned char>(png[i])) << 24) |
-           (static_cast<unsigned char>(png[i + 1]) << 16) |
-           (static_cast<unsigned char>(png[i + 2]) << 8) | static_cast<unsigned char>(png[i + 3]);
-  };
-  return {at(16), at(20)};
-}
-
 // A new key: 16 bytes (128 bits) from the kernel's random generator, as 32 hex digits.
 // getentropy (Linux's glibc and macOS both) gives up to 256 bytes whole, or fails.
 std::string newKey() {
@@ -313,6 +314,7 @@ std::string refusal(int port) {
          address + " (in GitHub Codespaces, the https://... address printed below it).\n" +
          "The key is new each time mazekit watch starts.\n";
 }
+#endif  // MAZEKIT_LIVE_VIEW
 
 }  // namespace
 
@@ -443,7 +445,7 @@ LiveView::LiveView(int) {
       "the kit again, or use mazekit watch without --view");
 }
 
-LiveView::~LiveView() = default;
+LiveView::~LiveView() { stopping_ = true; }  // never made: the constructor throws
 #endif
 
 std::string LiveView::url() const {

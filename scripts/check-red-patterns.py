@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""Checks every lesson's compile REDs with other compilers than the one the kit is built with.
+
+A step whose RED is a compile error declares a pattern for the compiler's first error
+(lesson.json's steps[].red.pattern). The lesson proof checks it with the kit's own compiler;
+this checks it with the ones named, for the g++ and clang versions students and graders have:
+each step's test is compiled against the code before the step (the solution of the step
+before, or the exercise's starting files for step 1), as the proof does, and the first error
+must match the pattern.
+
+    scripts/check-red-patterns.py COMPILER...        e.g. g++-11 clang++
+
+Exit status 0 when every RED matches for every compiler, 1 otherwise (each miss is listed),
+2 for bad usage.
+"""
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def reds():
+    """(lesson folder, step id, test file, code folder, pattern) of each compile RED."""
+    for lesson_json in sorted(glob.glob(os.path.join(TOP, "lessons", "*", "lesson.json"))):
+        folder = os.path.dirname(lesson_json)
+        with open(lesson_json) as f:
+            steps = json.load(f)["steps"]
+        for i, step in enumerate(steps):
+            red = step.get("red") or {}
+            if red.get("kind") != "compile":
+                continue
+            code = (os.path.join(TOP, "exercises", os.path.basename(folder)) if i == 0
+                    else os.path.join(folder, steps[i - 1]["solution"]))
+            yield (os.path.basename(folder), step["id"], os.path.join(folder, step["test"]), code,
+                   red["pattern"])
+
+
+def first_error(compiler, test, code):
+    command = [compiler, "-std=c++17", "-fsyntax-only", "-fdiagnostics-color=never", "-I" + code,
+               "-I" + os.path.join(TOP, "lessons", "support"),
+               "-I" + os.path.join(TOP, "turtle", "include"),
+               "-I" + os.path.join(TOP, "maze", "include"), test]
+    result = subprocess.run(command, capture_output=True, text=True,
+                            env=dict(os.environ, LC_ALL="C"))
+    found = re.search(r"[^\n]*error:[^\n]*", result.stderr)
+    return found.group(0) if found else None
+
+
+def main(compilers):
+    if not compilers or any(c.startswith("-") for c in compilers):
+        print("check-red-patterns: name the compilers to check with, e.g. g++-11 clang++",
+              file=sys.stderr)
+        return 2
+    misses = 0
+    for compiler in compilers:
+        try:
+            version = subprocess.run([compiler, "--version"], capture_output=True,
+                                     text=True).stdout.splitlines()[0]
+        except (OSError, IndexError):
+            print(f"check-red-patterns: there is no compiler '{compiler}' here", file=sys.stderr)
+            return 2
+        checked = 0
+        for lesson, step, test, code, pattern in reds():
+            error = first_error(compiler, test, code)
+            checked += 1
+            if error is None or not re.search(pattern, error):
+                misses += 1
+                print(f"{compiler}: lesson {lesson} step {step}: the first error\n  {error}\n"
+                      f"does not match the step's pattern\n  {pattern}")
+        print(f"check-red-patterns: {version}: {checked} compile REDs checked")
+    print(f"check-red-patterns: {misses} of them did not match" if misses else
+          "check-red-patterns: every compile RED matches")
+    return 1 if misses else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
