@@ -1,7 +1,9 @@
 # Installs the kit into a scratch prefix, then builds and runs an outside project that finds
 # it with find_package(mazekit), and proves that its maze-model-only program has no Cairo in
-# its link line or among the libraries it loads. Run by CTest:
-#   cmake -DBUILD_DIR=... -DWORK_DIR=... -DCONSUMER_DIR=... -DCXX_FLAGS=... -DLINK_FLAGS=...
+# its link line or among the libraries it loads. The outside project is built with the kit's
+# own compiler and flags (a kit built with clang and libc++ links only with them). Run by CTest:
+#   cmake -DBUILD_DIR=... -DWORK_DIR=... -DCONSUMER_DIR=... -DCXX_COMPILER=... -DCXX_FLAGS=...
+#         -DLINK_FLAGS=...
 #         -DGENERATOR=... -P check_install.cmake
 function(run)
   execute_process(COMMAND ${ARGN} RESULT_VARIABLE result)
@@ -15,6 +17,7 @@ file(REMOVE_RECURSE "${WORK_DIR}")
 run("${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
 run("${CMAKE_COMMAND}" -S "${CONSUMER_DIR}" -B "${WORK_DIR}/build" -G "${GENERATOR}"
     "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix"
+    "-DCMAKE_CXX_COMPILER=${CXX_COMPILER}"
     "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}"
     "-DCMAKE_EXE_LINKER_FLAGS=${LINK_FLAGS}")
 run("${CMAKE_COMMAND}" --build "${WORK_DIR}/build")
