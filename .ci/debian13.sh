@@ -6,6 +6,10 @@
 # and every test but the slow ones. The root is made anew each run and removed after it.
 #
 #     .ci/debian13.sh [ctest arguments...]      (default: -LE "slow|format")
+#     .ci/debian13.sh --prepare DIR             only make the root, in DIR (.ci/run does this
+#                                               while its first stage builds)
+#     .ci/debian13.sh --root DIR [ctest arguments...]   build and test in a root made so, and
+#                                               remove DIR after
 #
 # (format: Debian 13's clang-format 19 lays some lines out otherwise than Debian 12's 14, which
 # the kit's files are formatted with; the main stage checks them.)
@@ -14,18 +18,20 @@
 # so that the kit's own sandbox can still make its namespaces inside).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+mode=all
+case "${1:-}" in
+  --prepare | --root)
+    [ -n "${2:-}" ] || { echo "debian13: $1 needs a folder" >&2; exit 2; }
+    mode=${1#--}
+    work=$2
+    shift 2
+    ;;
+  *) work="$(mktemp -d /var/tmp/mazekit-debian13.XXXXXX)" ;;
+esac
 ctest_args=("$@")
 [ ${#ctest_args[@]} -gt 0 ] || ctest_args=(-LE "slow|format")
-
-work="$(mktemp -d /var/tmp/mazekit-debian13.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+[ "$mode" = prepare ] || trap 'rm -rf "$work"' EXIT
 root="$work/root"
-
-start=$SECONDS
-mmdebstrap --quiet --variant=apt --include=ca-certificates trixie "$root"
-mkdir "$root/kit"
-git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$root/kit"
-echo "debian13: root made in $((SECONDS - start)) s"
 
 # The host's resolver and trust store (this machine's package registries are reached through
 # them); /sys for the cgroups mazekit grade limits a student's programs with; the host's own
@@ -39,8 +45,19 @@ in_root() {
     --setenv PATH /usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
 }
 
-in_root bash -c 'apt-get update -qq && scripts/install-deps.sh --tests'
-echo "debian13: packages installed in $((SECONDS - start)) s"
+start=$SECONDS
+if [ "$mode" != root ]; then
+  mkdir -p "$work"
+  mmdebstrap --quiet --variant=apt --include=ca-certificates trixie "$root"
+  mkdir "$root/kit"
+  git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - |
+    tar -xf - -C "$root/kit"
+  echo "debian13: root made in $((SECONDS - start)) s"
+  in_root bash -c 'apt-get update -qq && scripts/install-deps.sh --tests'
+  echo "debian13: packages installed in $((SECONDS - start)) s"
+fi
+[ "$mode" != prepare ] || exit 0
+[ -d "$root/kit" ] || { echo "debian13: no root made in $work (--prepare $work first)" >&2; exit 2; }
 in_root bash -c 'g++ --version | head -1; cmake --version | head -1; bwrap --version;
   dpkg-query -W -f "\${Package} \${Version}\n" catch2 libcairo2-dev libcpp-httplib-dev'
 in_root cmake --preset ci

@@ -331,6 +331,13 @@ function(kit_add_lesson_proof dir)
   if(NOT EXISTS "${exercise}")
     message(FATAL_ERROR "lesson ${lesson_dir_name} has no exercise folder ${exercise}")
   endif()
+  # The exercise as it starts, for the proof (step 1's RED, a test-writing step's starting
+  # file): the build tree's starting files (mazekit/src/student/starting_files.cmake), copied
+  # before a student wrote anything, so that the proof holds in a checkout where one has.
+  set(starting "${PROJECT_BINARY_DIR}/mazekit/starting-files/${lesson_dir_name}")
+  if(NOT EXISTS "${starting}")
+    set(starting "${exercise}")
+  endif()
 
   # Each step's Catch2 file tag (run with -#): [#step05_a_matrix_of_walls].
   foreach(k RANGE 1 ${n})
@@ -401,10 +408,10 @@ function(kit_add_lesson_proof dir)
     # or for the first step the exercise's starting files, which is what a student starts from.
     # A refactor step's RED is the test cases it does not keep; the ones it keeps pass before it.
     if(lesson_${k}_KIND STREQUAL "tests")
-      kit_add_tests_step_proof("${dir}" ${k} "${short}" "${exercise}")
+      kit_add_tests_step_proof("${dir}" ${k} "${short}" "${starting}")
     elseif(k EQUAL 1)
       kit_add_red_check("${short}.red.${step_id} against the exercise's starting files"
-                        "${dir}" ${k} "${exercise}" ${short}_red)
+                        "${dir}" ${k} "${starting}" ${short}_red)
     elseif(lesson_${k}_RED_KIND STREQUAL "compile")
       kit_add_red_check("${short}.red.${step_id}" "${dir}" ${k} "${lesson_${p}_SOLUTION}" "")
     else()
