@@ -131,6 +131,12 @@ check(not os.path.exists(os.path.join(repo, "exercises", ".mazekit-progress.json
       "the repository has no progress file")
 check(os.path.isfile(os.path.join(repo, "exercises", "01-turtle-warmup", "warmup.hpp")),
       "the repository has the student's exercises")
+# From here on the repository holds the exercises as they start (the build tree's starting
+# files), whatever a student wrote in the checkout this test runs in.
+starting = os.path.join(build_dir, "mazekit", "starting-files")
+for lesson in os.listdir(starting):
+    shutil.rmtree(os.path.join(repo, "exercises", lesson), ignore_errors=True)
+    shutil.copytree(os.path.join(starting, lesson), os.path.join(repo, "exercises", lesson))
 
 steps = run_steps(workflow)
 names = [s["name"] for s in steps]

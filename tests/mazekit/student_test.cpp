@@ -459,8 +459,11 @@ TEST_CASE(
     "mazekit status on the untouched exercises - RED at lesson 1 step 1 with the compiler's "
     "error") {
   const fs::path dir = freshDir("status");
+  const Kit kit = copyOfKit("status-kit");
   const auto run = runMazekit("",
-                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                              {{"MAZEKIT_HOME", kit.source.string()},
+                               {"MAZEKIT_BUILD", locateKit().build.string()},
+                               {"MAZEKIT_STATE", (dir / "progress.json").string()},
                                {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
                               "status");
   INFO(run.out << run.err);
@@ -742,7 +745,10 @@ TEST_CASE("the precompiled harness header is made again when a header it holds i
   const fs::path gch = build / "mazekit" / "student" / "pch" / "harness_pch.hpp.gch";
   const fs::path header = build / "mazekit" / "student-include" / "lesson_picture.hpp";
   const fs::path dir = freshDir("stale-pch");
+  const Kit kit = copyOfKit("stale-pch-kit");
   const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_HOME", kit.source.string()},
+      {"MAZEKIT_BUILD", locateKit().build.string()},
       {"MAZEKIT_STATE", (dir / "progress.json").string()},
       {"MAZEKIT_PICTURES", (dir / "pictures").string()}};
   runMazekit("check 1 1", env, "pch-first");  // made if it is not there yet
@@ -851,9 +857,12 @@ TEST_CASE(
       "i=$((i+1)); done\n"
       "kill -INT \"$(cat pid)\"\n"
       "wait $script_pid\n");
+  const Kit kit = copyOfKit("watch-kit");
   const run::Result r =
       runShell({"/bin/sh", (dir / "watch.sh").string(), MAZEKIT_EXE, dir.string()},
-               {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+               {{"MAZEKIT_HOME", kit.source.string()},
+                {"MAZEKIT_BUILD", locateKit().build.string()},
+                {"MAZEKIT_STATE", (dir / "progress.json").string()},
                 {"MAZEKIT_PICTURES", (dir / "pictures").string()}});
   const std::string screen = readFile(dir / "typescript");
   INFO(screen);
@@ -873,8 +882,11 @@ TEST_CASE(
     "mazekit status --json on the untouched exercises gives lesson 1, step 1's error and "
     "every step's state") {
   const fs::path dir = freshDir("status-json");
+  const Kit kit = copyOfKit("status-json-kit");
   const auto run = runMazekit("status --json",
-                              {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                              {{"MAZEKIT_HOME", kit.source.string()},
+                               {"MAZEKIT_BUILD", locateKit().build.string()},
+                               {"MAZEKIT_STATE", (dir / "progress.json").string()},
                                {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
                               "status-json");
   INFO(run.out << run.err);
