@@ -487,13 +487,18 @@ TEST_CASE(
 
   // `mazekit status` is the same, and `mazekit hint` then gives step 1's hint.
   const auto again = runMazekit("status --lesson 01-turtle-warmup",
-                                {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                                {{"MAZEKIT_HOME", kit.source.string()},
+                                 {"MAZEKIT_BUILD", locateKit().build.string()},
+                                 {"MAZEKIT_STATE", (dir / "progress.json").string()},
                                  {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
                                 "status");
   CHECK(again.status == 1);
   CHECK(again.out == run.out);
-  const auto hint =
-      runMazekit("hint", {{"MAZEKIT_STATE", (dir / "progress.json").string()}}, "status");
+  const auto hint = runMazekit("hint",
+                               {{"MAZEKIT_HOME", kit.source.string()},
+                                {"MAZEKIT_BUILD", locateKit().build.string()},
+                                {"MAZEKIT_STATE", (dir / "progress.json").string()}},
+                               "status");
   CHECK(hint.status == 0);
   CHECK(hint.out.find("Hint for lesson 1, step 1 of 5: A screen to draw on") != std::string::npos);
   CHECK(hint.out.find("returns a turtle::Screen") != std::string::npos);
@@ -938,7 +943,9 @@ TEST_CASE(
   CHECK(run.out.find(kitSource.string() + "/") == std::string::npos);  // paths relative to the kit
   // The text form says the same verdict and error.
   const auto text = runMazekit("status",
-                               {{"MAZEKIT_STATE", (dir / "progress.json").string()},
+                               {{"MAZEKIT_HOME", kit.source.string()},
+                                {"MAZEKIT_BUILD", locateKit().build.string()},
+                                {"MAZEKIT_STATE", (dir / "progress.json").string()},
                                 {"MAZEKIT_PICTURES", (dir / "pictures").string()}},
                                "status-json");
   CHECK(text.out.find("RED    " + first["verdict"].get<std::string>() + "\n       " + error) !=
