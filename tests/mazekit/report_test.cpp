@@ -36,13 +36,8 @@ std::string times(int n, const std::string& text) {
   return out;
 }
 
-/// A folder of its own for one test case: CTest runs the cases side by side, as processes.
 fs::path scratchFolder(const std::string& name) {
-  const fs::path folder =
-      fs::temp_directory_path() / ("mazekit report test " + std::to_string(getpid())) / name;
-  fs::remove_all(folder);
-  fs::create_directories(folder);
-  return folder;
+  return kit_test::scratchFolder("mazekit report test", name);
 }
 
 std::vector<std::string> linesOf(const std::string& text) {

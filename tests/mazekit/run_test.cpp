@@ -52,11 +52,7 @@ int processesWith(const std::string& text) {
 }
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("mazekit-run-test-" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return kit_test::scratchFolder("mazekit-run-test", name);
 }
 
 }  // namespace

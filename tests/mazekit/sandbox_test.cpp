@@ -36,11 +36,7 @@ const std::string bubblewrap061 = KIT_SOURCE_DIR "/tests/mazekit/bwrap-0.6.1.sh"
 const std::string realBubblewrap = "/usr/bin/bwrap";
 
 fs::path scratch(const std::string& name) {
-  const fs::path dir =
-      fs::temp_directory_path() / ("mazekit-sandbox-test-" + std::to_string(::getpid())) / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  return dir;
+  return kit_test::scratchFolder("mazekit-sandbox-test", name);
 }
 
 // A shell script in a sandbox made by `bubblewrap`, with a writable /work and /tmp.

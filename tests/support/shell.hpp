@@ -1,6 +1,6 @@
 #pragma once
 // Running the kit's programs from a test as a user would, from a shell: quoting, running a
-// command line with its output kept, and reading a file back whole.
+// command line with its output kept, reading a file back whole, and a scratch folder.
 
 #include <cstdlib>
 #include <filesystem>
@@ -50,6 +50,16 @@ inline CommandResult runCommand(const std::string& command, const std::filesyste
   std::filesystem::remove(out);
   std::filesystem::remove(err);
   return result;
+}
+
+/// A new, empty folder of its own for one test case, <temp>/<program> <pid>/<name>: CTest runs
+/// the cases side by side, as processes.
+inline std::filesystem::path scratchFolder(const std::string& program, const std::string& name) {
+  const std::filesystem::path folder =
+      std::filesystem::temp_directory_path() / (program + " " + std::to_string(::getpid())) / name;
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  return folder;
 }
 
 }  // namespace kit_test
