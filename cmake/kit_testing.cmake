@@ -30,6 +30,17 @@ if(Catch2_VERSION VERSION_LESS 3)
 else()
   set(KIT_CATCH_NO_TESTS_FAIL --warn UnmatchedTestSpec CACHE INTERNAL "")
 endif()
+# Catch2's headers where the compiler does not look by itself (Homebrew's /opt/homebrew), for
+# the programs built outside CMake: the RED checks (kit_lessons.cmake) and the student's build
+# (kit_manifest.cmake).
+get_target_property(catch2_includes Catch2::Catch2 INTERFACE_INCLUDE_DIRECTORIES)
+set(dirs "")
+foreach(dir IN LISTS catch2_includes)
+  if(dir AND NOT dir IN_LIST CMAKE_CXX_IMPLICIT_INCLUDE_DIRECTORIES)
+    list(APPEND dirs "${dir}")
+  endif()
+endforeach()
+set(KIT_CATCH2_INCLUDE_DIRS "${dirs}" CACHE INTERNAL "Catch2's headers, where not searched")
 # The major version, and with 3 the folder of the header that gives 2.13's names (below), for
 # the student's build too (kit_manifest.cmake).
 string(REGEX MATCH "^[0-9]+" major "${Catch2_VERSION}")
