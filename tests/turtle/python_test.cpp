@@ -282,3 +282,31 @@ TEST_CASE("a 3-digit hex colour reads back as the colour drawn, not as Python's 
   CHECK(t.pencolor().rgb() == turtle::RGB(1.0, 0.5333333333333333, 0.0));
   CHECK(t.pencolor() == "#ff8800");
 }
+
+// CPython 3.10 to 3.13 turn degrees with math.radians (x * (pi / 180)) and math.degrees
+// (x * (180 / pi)); 3.9 multiplied by pi and divided by 180. The last bit differs, and a
+// program that branches on int(heading()) can tell.
+TEST_CASE("turns and headings use math.radians and math.degrees, as Python 3.11 does",
+          "[python][motion]") {
+  Screen screen;
+  Turtle t(screen);
+  t.left(38);
+  t.forward(100);
+  CHECK(t.xcor() == 78.80107536067219);
+  CHECK(t.ycor() == 61.56614753256583);
+  Turtle looker(screen);
+  CHECK(looker.towards(-217, -260) == 230.1511050751);
+  Turtle spinner(screen);
+  for (int i = 0; i < 5988; ++i) spinner.left(144);
+  CHECK(spinner.heading() == 72.0);
+  CHECK(static_cast<int>(spinner.heading()) == 72);
+  Turtle round(screen);
+  round.circle(50);
+  CHECK(round.xcor() == -3.375077994860476e-14);
+  CHECK(round.ycor() == 6.084022174945858e-14);
+  Turtle tilted(screen);
+  tilted.tiltangle(38);
+  CHECK(tilted.tiltangle() == 38.0);
+  CHECK(tilted.shapetransform().t11 == 0.788010753606722);
+  CHECK(tilted.shapetransform().t12 == -0.6156614753256582);
+}

@@ -351,9 +351,10 @@ Picture readPng(const std::string& path) {
   return picture;
 }
 
-// Python's turtle, word for word: round(math.atan2(y, x) * 180.0 / math.pi, 10) % 360.0.
+// Python's turtle (3.10 to 3.13), word for word:
+// round(math.degrees(math.atan2(y, x)), 10) % 360.0.
 double headingOf(const Vec2D& orient) {
-  return pyMod(pyRound(std::atan2(orient.y, orient.x) * 180.0 / M_PI, 10), 360.0);
+  return pyMod(pyRound(degrees(std::atan2(orient.y, orient.x)), 10), 360.0);
 }
 
 std::string renderPng(const Screen::Impl& screen, bool withTurtles) {

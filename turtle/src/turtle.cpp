@@ -37,10 +37,6 @@ Resize resizeNamed(std::string_view name) {
                               "' — use 'auto', 'user' or 'noresize'");
 }
 
-// Python's math.degrees and math.radians multiply by these, so the kit's numbers are its.
-constexpr double radToDeg = 180.0 / M_PI;
-constexpr double degToRad = M_PI / 180.0;
-
 // Everything undo() puts back, and reset() sets to its starting value.
 struct Pose {
   Vec2D position{0, 0};
@@ -423,7 +419,7 @@ void Turtle::circle(double radius, double extent, int steps) {
   // Python's own construction, step for step, so the turtle ends where Python's would.
   double w = extent / steps;
   double w2 = 0.5 * w;
-  double l = 2.0 * radius * std::sin(w2 * M_PI / 180.0 * s.degreesPerUnit());
+  double l = 2.0 * radius * std::sin(detail::radians(w2) * s.degreesPerUnit());
   if (radius < 0) {
     l = -l;
     w = -w;
@@ -786,13 +782,13 @@ void Turtle::tiltangle(double angle) {
   const double tilt = -angle * s.degreesPerUnit() * s.angleOrient();
   PenState change;
   change.resizemode = "user";
-  change.tilt = detail::pyMod(tilt * degToRad, 2 * M_PI);
+  change.tilt = detail::pyMod(detail::radians(tilt), 2 * M_PI);
   pen(change);
 }
 
 double Turtle::tiltangle() const {
   const State& s = self();
-  const double tilt = -(s.pose.tilt * radToDeg) * s.angleOrient();
+  const double tilt = -detail::degrees(s.pose.tilt) * s.angleOrient();
   return detail::pyMod(tilt / s.degreesPerUnit(), s.fullcircle);
 }
 

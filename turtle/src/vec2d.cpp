@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "python_numbers.hpp"
+
 namespace turtle {
 
 double Vec2D::operator[](int index) const {
@@ -14,10 +16,11 @@ double Vec2D::operator[](int index) const {
   throw std::out_of_range("Vec2D index must be 0 (x) or 1 (y), got " + std::to_string(index));
 }
 
-// The same arithmetic as Python's Vec2D.rotate, so that positions match Python's to the bit.
+// The same arithmetic as Python's Vec2D.rotate (3.10 to 3.13: math.radians), so that
+// positions match Python's to the bit.
 Vec2D Vec2D::rotate(double degrees) const {
   const Vec2D perp(-y, x);
-  const double angle = degrees * M_PI / 180.0;
+  const double angle = detail::radians(degrees);
   const double c = std::cos(angle);
   const double s = std::sin(angle);
   return {x * c + perp.x * s, y * c + perp.y * s};
