@@ -79,3 +79,23 @@ TEST_CASE("the log of the maze's top row matches its golden file", "[log][golden
   expected << golden.rdbuf();
   CHECK(screen.drawingLog() == expected.str());
 }
+
+TEST_CASE("the full-precision log tells apart what two decimals hide", "[log]") {
+  Screen screen;
+  screen.setworldcoordinates(0, 0, 1.2, 1.2);  // 400 px over 1.2 units: 0.01 is 3.3 px
+  Turtle t(screen);
+  t.goTo(0.123456789, 0.5);
+  t.stamp();
+  t.dot(5);
+  CHECK(screen.drawingLog() ==
+        "screen 400x400 bgcolor white world (0,0) (1.2,1.2)\n"
+        "line (0,0) -> (0.12,0.5) width 1 color black\n"
+        "stamp 2 classic at (0.12,0.5) heading 0 pen black fill black\n"
+        "dot at (0.12,0.5) size 5 color black\n");
+  // Numbers as Python's repr() writes them: read back, each is the very same double.
+  CHECK(screen.drawingLog(turtle::LogPrecision::full) ==
+        "screen 400x400 bgcolor white world (0.0,0.0) (1.2,1.2)\n"
+        "line (0.0,0.0) -> (0.123456789,0.5) width 1.0 color black\n"
+        "stamp 2 classic at (0.123456789,0.5) heading 0.0 pen black fill black\n"
+        "dot at (0.123456789,0.5) size 5.0 color black\n");
+}

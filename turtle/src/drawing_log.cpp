@@ -10,7 +10,7 @@ namespace turtle::detail {
 namespace {
 
 // At most two decimals, no trailing zeros, and never "-0".
-std::string number(double value) {
+std::string rounded(double value) {
   double rounded = std::round(value * 100.0) / 100.0;
   if (rounded == 0.0) rounded = 0.0;  // turns -0 into 0
   char text[64];
@@ -23,7 +23,6 @@ std::string number(double value) {
   return out;
 }
 
-std::string point(const Vec2D& p) { return "(" + number(p.x) + "," + number(p.y) + ")"; }
 
 std::string quoted(const std::string& text) {
   std::string out = "\"";
@@ -40,7 +39,14 @@ std::string quoted(const std::string& text) {
 
 }  // namespace
 
-std::string drawingLog(const Screen::Impl& screen) {
+std::string drawingLog(const Screen::Impl& screen, LogPrecision precision) {
+  // Readable, or every digit as Python's repr() writes it.
+  const auto number = [precision](double value) {
+    return precision == LogPrecision::full ? pythonStr(value) : rounded(value);
+  };
+  const auto point = [&number](const Vec2D& p) {
+    return "(" + number(p.x) + "," + number(p.y) + ")";
+  };
   std::ostringstream log;
   log << "screen " << screen.width << "x" << screen.height << " bgcolor " << screen.bgcolor.name();
   if (screen.mode == "world") {

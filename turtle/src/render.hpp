@@ -39,6 +39,6 @@ bool stampContains(const Screen::Impl& screen, const Stamp& stamp, double x, dou
 Picture readPng(const std::string& path);
 
 /// The readable log of the drawing (Screen::drawingLog).
-std::string drawingLog(const Screen::Impl& screen);
+std::string drawingLog(const Screen::Impl& screen, LogPrecision precision);
 
 }  // namespace turtle::detail

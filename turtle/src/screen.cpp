@@ -606,7 +606,9 @@ std::vector<StampInfo> Screen::stamps() const {
   return result;
 }
 
-std::string Screen::drawingLog() const { return detail::drawingLog(impl()); }
+std::string Screen::drawingLog(LogPrecision precision) const {
+  return detail::drawingLog(impl(), precision);
+}
 
 std::size_t Screen::itemCount() const { return impl().items.size(); }
 

@@ -18,6 +18,12 @@ namespace turtle {
 
 class Turtle;
 
+/// How Screen::drawingLog writes its numbers: `readable` rounds to two decimals (the golden
+/// files' form), `full` writes every number as Python's repr() does, the shortest digits
+/// that read back as the very same double, so that a test can tell 1.7 pixels apart in world
+/// coordinates, or compare with what Python's turtle drew to the last bit.
+enum class LogPrecision { readable, full };
+
 /// One stamp left on the canvas, as `Screen::stamps()` reports it.
 struct StampInfo {
   int id = 0;            ///< what Turtle::stamp() returned
@@ -224,8 +230,9 @@ class Screen {
   ///     screen 400x400 bgcolor blue
   ///     stamp 1 square at (-190,190) heading 0 pen white fill white
   /// It is the same on every machine and every Cairo version, so tests can keep it as a
-  /// golden file where the bytes of a PNG would change.
-  std::string drawingLog() const;
+  /// golden file where the bytes of a PNG would change. With LogPrecision::full every number
+  /// is written in full: `line (0.0,0.0) -> (0.123456789,0.5) width 1.0 color black`.
+  std::string drawingLog(LogPrecision precision = LogPrecision::readable) const;
   /// How many items (lines, stamps, dots, fills, texts) the drawing holds.
   std::size_t itemCount() const;
 
