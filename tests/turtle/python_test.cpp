@@ -310,3 +310,140 @@ TEST_CASE("turns and headings use math.radians and math.degrees, as Python 3.11 
   CHECK(tilted.shapetransform().t11 == 0.788010753606722);
   CHECK(tilted.shapetransform().t12 == -0.6156614753256582);
 }
+
+TEST_CASE("colours written as Python's tuples, in braces, are read in the screen's colormode",
+          "[python][color]") {
+  Screen screen;
+  Turtle t(screen);
+  t.color("black", {0, 0.75, 0});  // Python: color("black", (0, 0.75, 0))
+  CHECK(t.pencolor() == "black");
+  CHECK(t.fillcolor().rgb() == turtle::RGB(0.0, 0.7490196078431373, 0.0));
+  t.pencolor({1, 0.5, 0});
+  CHECK(t.pencolor().rgb() == turtle::RGB(1.0, 0.5019607843137255, 0.0));
+  screen.colormode(255);
+  t.fillcolor({0, 192, 0});
+  CHECK(t.fillcolor().rgb() == turtle::RGB(0.0, 192.0, 0.0));
+  screen.bgcolor({255, 128, 0});
+  CHECK(screen.bgcolor().rgb() == turtle::RGB(255.0, 128.0, 0.0));
+  t.dot(10, {0, 0, 255});
+  CHECK(screen.drawingLog().find("dot at (0,0) size 10 color #0000ff") != std::string::npos);
+  // Python: TurtleGraphicsError: bad color sequence: (0, 0.75, 300)
+  CHECK_THROWS_AS(t.fillcolor({0, 0.75, 300}), turtle::ColorError);
+  screen.colormode(1.0);
+  CHECK_THROWS_AS(t.pencolor({0, 192, 0}), turtle::ColorError);
+}
+
+TEST_CASE("clone() copies the shape, the fill under way and the undo history, as Python's",
+          "[python][clone]") {
+  Screen screen;
+  Turtle t(screen);
+  t.shape("turtle");
+  t.color("red", "yellow");
+  t.begin_fill();
+  t.forward(50);
+  t.left(90);
+  t.forward(30);
+  Turtle c = t.clone();
+  // Python: turtle True 5 5
+  CHECK(c.shape() == "turtle");
+  CHECK(c.filling());
+  CHECK(c.undobufferentries() == 5);
+  CHECK(t.undobufferentries() == 5);
+  c.forward(20);
+  c.end_fill();
+  c.undo();
+  c.undo();
+  c.undo();
+  // Python: (50.00,0.00) 50.0 0.0 90.0 False 4
+  CHECK(c.xcor() == 50.0);
+  CHECK(c.ycor() == 0.0);
+  CHECK(c.heading() == 90.0);
+  CHECK_FALSE(c.filling());
+  CHECK(c.undobufferentries() == 4);
+}
+
+TEST_CASE("Python's keyword arguments of Turtle and setundobuffer have C++ forms",
+          "[python][options]") {
+  Screen screen;
+  Turtle hidden(screen, {"square", 1000, false});  // Turtle(shape="square", visible=False)
+  CHECK(hidden.shape() == "square");
+  CHECK_FALSE(hidden.isvisible());
+  turtle::TurtleOptions options;
+  options.undobuffersize = 1;  // Turtle(undobuffersize=1)
+  Turtle u(screen, options);
+  CHECK(u.shape() == "classic");
+  CHECK(u.isvisible());
+  u.fd(10);
+  u.fd(10);
+  u.fd(10);
+  CHECK(u.undobufferentries() == 1);
+  u.undo();
+  CHECK(u.position() == Vec2D(20, 0));
+  u.undo();
+  CHECK(u.position() == Vec2D(20, 0));
+  Turtle n(screen);
+  n.fd(10);
+  n.setundobuffer(std::nullopt);  // setundobuffer(None)
+  CHECK(n.undobufferentries() == 0);
+  n.fd(10);
+  n.undo();
+  CHECK(n.position() == Vec2D(20, 0));
+  CHECK_THROWS_AS(Turtle(screen, {"sqaure"}), std::invalid_argument);
+  // write(text, move=False, align="center", font=("Arial", 12, "bold"))
+  n.write("Hi", false, "center", {"Arial", 12, "bold"});
+  CHECK(screen.drawingLog().find("text \"Hi\" at (20,0) align center font \"Arial\" 12 bold") !=
+        std::string::npos);
+}
+
+TEST_CASE("get_shapepoly gives the shape as Python's does in each resizemode", "[python][shape]") {
+  Screen screen;
+  Turtle g(screen);
+  g.shape("triangle");
+  g.shapesize(2);
+  g.tilt(30);
+  const std::vector<Vec2D> tilted = g.get_shapepoly();
+  REQUIRE(tilted.size() == 3);
+  // Python: ((23.090508075688774, 0.006066840327591194), (-11.550000000000011,
+  // 20.005186827420527), (-11.550508075688763, -19.993933159672427))
+  CHECK(tilted[0].x == 23.090508075688774);
+  CHECK(tilted[0].y == 0.006066840327591194);
+  CHECK(tilted[1].x == -11.550000000000011);
+  CHECK(tilted[1].y == 20.005186827420527);
+  CHECK(tilted[2].x == -11.550508075688763);
+  CHECK(tilted[2].y == -19.993933159672427);
+  Turtle doc(screen);
+  doc.shape("square");
+  doc.shapetransform(4, -1, 0, 2);
+  CHECK(doc.get_shapepoly() ==
+        std::vector<Vec2D>{{50, -20}, {30, 20}, {-50, 20}, {-30, -20}});  // Python's docs
+  Turtle plain(screen);
+  CHECK(plain.get_shapepoly() == std::vector<Vec2D>{{0, 0}, {-5, -9}, {0, -7}, {5, -9}});
+}
+
+TEST_CASE("a compound shape is registered, taken and stamped in its components' colours",
+          "[python][shape]") {
+  Screen screen;
+  turtle::Shape sh("compound");
+  sh.addcomponent({{0, 0}, {10, -5}, {0, 10}, {-10, -5}}, "red", "blue");
+  sh.addcomponent({{0, 0}, {5, 5}, {-5, 5}}, {0, 0.75, 0});
+  screen.register_shape("kite", sh);
+  // Python: ['arrow', 'blank', 'circle', 'classic', 'kite', 'square', 'triangle', 'turtle']
+  CHECK(screen.getshapes() == std::vector<std::string>{"arrow", "blank", "circle", "classic",
+                                                       "kite", "square", "triangle", "turtle"});
+  Turtle k(screen);
+  k.shape("kite");
+  CHECK(k.shape() == "kite");
+  CHECK(k.get_shapepoly().empty());  // Python: None
+  k.hideturtle();
+  k.shapesize(4);
+  k.stamp();
+  // Heading east: the shape's +y points east. The first component's tip is at (40, 0).
+  CHECK(screen.colorAt(30, 0) == "red");
+  CHECK(screen.colorAt(10, 5) == turtle::RGB(0, 0.75, 0));  // the second, drawn on top
+  CHECK(screen.colorAt(-25, 0) == "white");
+  // Python: TurtleGraphicsError: Cannot add component to polygon Shape
+  turtle::Shape polygon("polygon", {{0, 0}, {1, 1}, {1, 0}});
+  CHECK_THROWS_WITH(polygon.addcomponent({{0, 0}, {1, 1}, {1, 0}}, "red"),
+                    Catch::Contains("cannot add a component to a polygon Shape"));
+  CHECK_THROWS_AS(turtle::Shape("image"), std::invalid_argument);
+}

@@ -2,6 +2,9 @@
 #include <catch2/catch.hpp>
 #include <turtle/turtle.hpp>
 
+#include <algorithm>
+#include <utility>
+
 #include "pixels.hpp"
 
 using kit_test::pixel;
@@ -20,7 +23,9 @@ Turtle squareTurtle(Screen& screen) {
 
 }  // namespace
 
-TEST_CASE("a square stamp covers exactly 20 by 20 pixels", "[stamp]") {
+// Tk draws a polygon's 1 px outline on its edge, one pixel wide to the right and below: a
+// 20×20 square stamp covers 21×21 pixels in Python, and here.
+TEST_CASE("a square stamp covers the 21 by 21 pixels Tk covers", "[stamp]") {
   Screen screen;
   screen.bgcolor("blue");
   Turtle t = squareTurtle(screen);
@@ -28,16 +33,16 @@ TEST_CASE("a square stamp covers exactly 20 by 20 pixels", "[stamp]") {
   t.color("white");
   t.stamp();
   t.hideturtle();
-  for (int row = 0; row < 20; ++row) {
-    for (int column = 0; column < 20; ++column) {
+  for (int row = 0; row <= 20; ++row) {
+    for (int column = 0; column <= 20; ++column) {
       INFO("pixel (" << column << ", " << row << ")");
       REQUIRE(pixel(screen, column, row).hex() == "#ffffff");
     }
   }
-  for (int i = 0; i <= 20; ++i) {
+  for (int i = 0; i <= 21; ++i) {
     INFO("i = " << i);
-    REQUIRE(pixel(screen, 20, i).hex() == "#0000ff");  // the column right of it
-    REQUIRE(pixel(screen, i, 20).hex() == "#0000ff");  // the row below it
+    REQUIRE(pixel(screen, 21, i).hex() == "#0000ff");  // the column right of it
+    REQUIRE(pixel(screen, i, 21).hex() == "#0000ff");  // the row below it
   }
 }
 
@@ -45,7 +50,8 @@ TEST_CASE("the 400x400 screen holds the maze's 20x20 grid with no seams", "[stam
   Screen screen;
   screen.bgcolor("blue");
   Turtle t = squareTurtle(screen);
-  // A checkerboard: any blur at a square's edge would show as a mixed colour.
+  // A checkerboard: any blur at a square's edge would show as a mixed colour. Each square's
+  // outline pixel to the right and below lies under the next square, as in Python.
   for (int j = 0; j < 20; ++j) {
     for (int i = 0; i < 20; ++i) {
       t.goTo(-190 + 20 * i, 190 - 20 * j);
@@ -73,9 +79,9 @@ TEST_CASE("a stamp lands on whole pixels wherever the turtle is", "[stamp]") {
   t.goTo(-189.7, 190.2);  // rounds to the centre (-190, 190)
   t.stamp();
   CHECK(pixel(screen, 0, 0).hex() == "#ffffff");
-  CHECK(pixel(screen, 19, 19).hex() == "#ffffff");
-  CHECK(pixel(screen, 20, 10).hex() == "#0000ff");
-  CHECK(pixel(screen, 10, 20).hex() == "#0000ff");
+  CHECK(pixel(screen, 20, 20).hex() == "#ffffff");
+  CHECK(pixel(screen, 21, 10).hex() == "#0000ff");
+  CHECK(pixel(screen, 10, 21).hex() == "#0000ff");
   // The stamp list keeps the exact position the turtle had.
   CHECK(screen.stamps().at(0).position == Vec2D(-189.7, 190.2));
 }
@@ -88,24 +94,28 @@ TEST_CASE("shapesize stretches the stamp", "[stamp]") {
   t.stamp();
   t.hideturtle();
   CHECK(pixel(screen, 180, 180) == "red");  // (-20, 20) in turtle coordinates
-  CHECK(pixel(screen, 219, 219) == "red");
-  CHECK(pixel(screen, 220, 200) == "white");
+  CHECK(pixel(screen, 220, 220) == "red");  // and its outline, as Tk draws it
+  CHECK(pixel(screen, 221, 200) == "white");
   CHECK(pixel(screen, 179, 200) == "white");
 }
 
-TEST_CASE("the outline is drawn inside the stamp in the pen colour", "[stamp]") {
+// Tk centres the outline on the shape's edge: of a 2 px outline, one pixel lies outside.
+TEST_CASE("the outline is drawn on the stamp's edge in the pen colour, as Tk draws it", "[stamp]") {
   Screen screen;
   Turtle t = squareTurtle(screen);
   t.color("red", "yellow");
   t.shapesize(1, 1, 2);
   t.stamp();
   t.hideturtle();
-  CHECK(pixel(screen, 190, 190) == "red");  // top-left corner of the square
-  CHECK(pixel(screen, 191, 200) == "red");  // two pixels of outline
-  CHECK(pixel(screen, 192, 200) == "yellow");
+  CHECK(pixel(screen, 189, 189) == "red");  // top-left corner, a pixel outside the square
+  CHECK(pixel(screen, 189, 200) == "red");  // two pixels of outline across the edge
+  CHECK(pixel(screen, 190, 200) == "red");
+  CHECK(pixel(screen, 191, 200) == "yellow");
   CHECK(pixel(screen, 200, 200) == "yellow");
-  CHECK(pixel(screen, 189, 200) == "white");  // nothing outside
-  CHECK(pixel(screen, 210, 200) == "white");
+  CHECK(pixel(screen, 209, 200) == "red");
+  CHECK(pixel(screen, 210, 200) == "red");
+  CHECK(pixel(screen, 188, 200) == "white");  // nothing further out
+  CHECK(pixel(screen, 211, 200) == "white");
 }
 
 TEST_CASE("a stamp turns with the turtle's heading", "[stamp]") {
@@ -205,4 +215,51 @@ TEST_CASE("clearstamps removes all, the first n or the last n", "[stamp]") {
   CHECK(screen.stamps().size() == 2);
   t.clearstamps();
   CHECK(screen.stamps().empty());
+}
+
+namespace {
+// The smallest box holding every pixel that is not white: (width, height).
+std::pair<int, int> inkedBox(const Screen& screen) {
+  int left = screen.width();
+  int right = -1;
+  int top = screen.height();
+  int bottom = -1;
+  for (int row = 0; row < screen.height(); ++row) {
+    for (int column = 0; column < screen.width(); ++column) {
+      if (pixel(screen, column, row) == "white") continue;
+      left = std::min(left, column);
+      right = std::max(right, column);
+      top = std::min(top, row);
+      bottom = std::max(bottom, row);
+    }
+  }
+  return {right - left + 1, bottom - top + 1};
+}
+}  // namespace
+
+TEST_CASE("a stamped disc with a 2 px outline covers 32 by 32 pixels, as in Tk", "[stamp]") {
+  Screen screen;
+  Turtle t(screen);
+  t.hideturtle();
+  t.shape("circle");
+  t.shapesize(1.5, 1.5, 2);  // a 30 px disc
+  t.color("red", "yellow");
+  t.stamp();
+  CHECK(inkedBox(screen) == std::make_pair(32, 32));
+  CHECK(pixel(screen, 200, 200) == "yellow");
+  // The outline's outer pixel, left of the disc (its edge a little smoothed).
+  CHECK(pixel(screen, 184, 200).green() < 32);
+  CHECK(pixel(screen, 184, 200).red() == 255);
+}
+
+TEST_CASE("a dot of odd size is placed as a line of that width is", "[stamp][dot]") {
+  Screen screen;
+  Turtle t(screen);
+  t.hideturtle();
+  t.dot(5);  // Python's dot: a line of no length, 5 px wide, with round ends
+  CHECK(inkedBox(screen) == std::make_pair(5, 5));
+  CHECK(pixel(screen, 200, 200) == "black");  // centred on (200.5, 200.5), as the line
+  CHECK(pixel(screen, 202, 200).red() < 32);
+  CHECK(pixel(screen, 200, 202).red() < 32);
+  CHECK(pixel(screen, 198, 200).red() < 32);
 }

@@ -185,6 +185,29 @@ Color Color::fromRgb(double r, double g, double b, double colormode) {
   return Color(hexOf(rgb[0], rgb[1], rgb[2]), rgb[0], rgb[1], rgb[2]);
 }
 
+namespace {
+// {r, g, b} before a screen takes it: 0–1 numbers read in 1.0, others in 255, else black.
+Color onItsOwn(double r, double g, double b) {
+  for (double colormode : {1.0, 255.0}) {
+    int byte = 0;
+    if (byteOf(r, colormode, byte) && byteOf(g, colormode, byte) && byteOf(b, colormode, byte)) {
+      return Color::fromRgb(r, g, b, colormode);
+    }
+  }
+  return Color();
+}
+}  // namespace
+
+Color::Color(double r, double g, double b) : Color(onItsOwn(r, g, b)) {
+  numbersToRead_ = true;
+  numbers_ = {r, g, b};
+}
+
+Color Color::readIn(double colormode) const {
+  if (!numbersToRead_) return *this;
+  return fromRgb(numbers_.r, numbers_.g, numbers_.b, colormode);
+}
+
 // Python's _color: each byte times the colormode, divided by 255, in that order, so the
 // numbers are the very doubles Python gives.
 RGB Color::rgb() const {

@@ -3,6 +3,7 @@
 // log are all made from it, so any moment of a drawing can be shown again.
 
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -67,10 +68,19 @@ struct Picture {
   std::vector<unsigned char> pixels;
 };
 
-/// A named polygon, in the shape's own coordinates (+y is the way the turtle faces).
+/// A named polygon, in the shape's own coordinates (+y is the way the turtle faces), or a
+/// compound shape's polygons with their colours.
 struct ShapeData {
+  ShapeData(std::string shapeName, std::vector<Vec2D> shapePolygon, bool isCompound = false,
+            std::vector<Shape::Component> shapeComponents = {})
+      : name(std::move(shapeName)),
+        polygon(std::move(shapePolygon)),
+        compound(isCompound),
+        components(std::move(shapeComponents)) {}
   std::string name;
-  std::vector<Vec2D> polygon;  // empty for "blank"
+  std::vector<Vec2D> polygon;  // empty for "blank" and for a compound shape
+  bool compound = false;
+  std::vector<Shape::Component> components;
 };
 
 }  // namespace turtle::detail

@@ -23,7 +23,6 @@ std::string rounded(double value) {
   return out;
 }
 
-
 std::string quoted(const std::string& text) {
   std::string out = "\"";
   for (char c : text) {

@@ -61,10 +61,17 @@ void setColor(cairo_t* cr, const Color& c) {
 
 // --- Each kind of item -----------------------------------------------------------------------
 
-// The stamp's corners in pixels, as Python's _polytrafo places them: the shape's +y axis
+// A line of odd whole width along a pixel edge would smear over two rows of pixels; moved
+// by half a pixel it fills one row exactly, as a window draws it. Other widths stay put.
+double pixelOffset(double width) {
+  const double whole = std::round(width);
+  return (whole == width && std::fmod(whole, 2.0) == 1.0) ? 0.5 : 0.0;
+}
+
+// A polygon's corners in pixels, as Python's _polytrafo places them: the shape's +y axis
 // along the heading as it looks on the canvas, +x to its right, after the shape's matrix.
 // The stamp moves by less than half a pixel so that its box starts on a whole pixel: a
-// 20×20 square then covers exactly 20×20 pixels, with no blurred edge to show a seam.
+// 20×20 square then fills exactly 20×20 pixels, with no blurred edge to show a seam.
 struct StampCorners {
   std::vector<Vec2D> offsets;  // from the centre, in Cairo's directions
   double cx = 0;               // the centre, in pixels
@@ -72,8 +79,7 @@ struct StampCorners {
   Vec2D operator[](std::size_t i) const { return {cx + offsets[i].x, cy + offsets[i].y}; }
 };
 
-StampCorners stampCorners(const Transform& t, const Screen::Impl& screen, const Stamp& s) {
-  const std::vector<Vec2D>& polygon = screen.shapes[static_cast<std::size_t>(s.shape)].polygon;
+StampCorners stampCorners(const Transform& t, const std::vector<Vec2D>& polygon, const Stamp& s) {
   double e0 = s.orient.x;
   double e1 = s.orient.y;
   if (t.sx != t.sy) {  // world coordinates stretch directions: the heading as seen
@@ -98,33 +104,46 @@ StampCorners stampCorners(const Transform& t, const Screen::Impl& screen, const 
   return corners;
 }
 
-void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
-  const StampCorners corners = stampCorners(t, screen, s);
-  if (corners.offsets.empty()) return;  // "blank"
+void tracePolygon(cairo_t* cr, const StampCorners& corners, double shift) {
   for (std::size_t i = 0; i < corners.offsets.size(); ++i) {
     const Vec2D corner = corners[i];
     if (i == 0) {
-      cairo_move_to(cr, corner.x, corner.y);
+      cairo_move_to(cr, corner.x + shift, corner.y + shift);
     } else {
-      cairo_line_to(cr, corner.x, corner.y);
+      cairo_line_to(cr, corner.x + shift, corner.y + shift);
     }
   }
   cairo_close_path(cr);
-  setColor(cr, s.fillcolor);
-  if (s.outline <= 0 || s.pencolor == s.fillcolor) {
-    cairo_fill(cr);
+}
+
+// As Tk draws a polygon: the inside filled, then the outline stroked centred on the edge
+// (a 30 px disc with a 2 px outline covers 32×32 pixels; a 20×20 square's 1 px outline
+// makes it 21×21, its right and bottom edges one pixel wide, as X11 draws thin lines).
+void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, const Color& outline,
+                 double width) {
+  if (corners.offsets.size() < 2) return;  // "blank"
+  tracePolygon(cr, corners, 0);
+  setColor(cr, fill);
+  cairo_fill(cr);
+  if (width <= 0) return;
+  tracePolygon(cr, corners, pixelOffset(width));
+  cairo_set_line_width(cr, width);
+  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  setColor(cr, outline);
+  cairo_stroke(cr);
+}
+
+void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
+  const ShapeData& shape = screen.shapes[static_cast<std::size_t>(s.shape)];
+  if (!shape.compound) {
+    drawPolygon(cr, stampCorners(t, shape.polygon, s), s.fillcolor, s.pencolor, s.outline);
     return;
   }
-  // The outline is drawn inside the shape, so that a stamp covers exactly its shape and
-  // neighbouring stamps never overlap.
-  cairo_fill_preserve(cr);
-  cairo_save(cr);
-  cairo_clip_preserve(cr);
-  cairo_set_line_width(cr, 2 * s.outline);
-  cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-  setColor(cr, s.pencolor);
-  cairo_stroke(cr);
-  cairo_restore(cr);
+  // Python's compound shape: each polygon in its own colours, read in today's colormode.
+  for (const Shape::Component& component : shape.components) {
+    drawPolygon(cr, stampCorners(t, component.polygon, s), component.fill.readIn(screen.colormode),
+                component.outline.readIn(screen.colormode), s.outline);
+  }
 }
 
 // A picture from Screen::bgpic, centred on the canvas at its own size, as Tk shows it.
@@ -139,9 +158,11 @@ void drawPicture(cairo_t* cr, const Screen::Impl& screen, const Picture& picture
   cairo_paint(cr);
 }
 
+// Python's dot is a line of no length, `size` wide, with round ends: placed as lines are.
 void drawDot(cairo_t* cr, const Transform& t, const Dot& d) {
+  const double shift = pixelOffset(d.size);
   cairo_new_sub_path(cr);
-  cairo_arc(cr, t.x(d.position.x), t.y(d.position.y), d.size / 2.0, 0, 2 * M_PI);
+  cairo_arc(cr, t.x(d.position.x) + shift, t.y(d.position.y) + shift, d.size / 2.0, 0, 2 * M_PI);
   setColor(cr, d.color);
   cairo_fill(cr);
 }
@@ -178,13 +199,6 @@ void drawText(cairo_t* cr, const Transform& t, const Text& text) {
   setColor(cr, text.color);
   cairo_show_text(cr, text.text.c_str());
   cairo_new_path(cr);
-}
-
-// A line of odd whole width along a pixel edge would smear over two rows of pixels; moved
-// by half a pixel it fills one row exactly, as a window draws it. Other widths stay put.
-double pixelOffset(double width) {
-  const double whole = std::round(width);
-  return (whole == width && std::fmod(whole, 2.0) == 1.0) ? 0.5 : 0.0;
 }
 
 // Lines that follow each other with the same pen are stroked as one path: fewer calls,
@@ -306,13 +320,10 @@ Transform transformOf(const Screen::Impl& screen) {
   return {-low.x * sx, high.y * sy, sx, sy};
 }
 
+namespace {
 // Even-odd, as the shape is filled: a point is inside when a ray from it crosses the
 // outline an odd number of times.
-bool stampContains(const Screen::Impl& screen, const Stamp& stamp, double x, double y) {
-  const Transform t = transformOf(screen);
-  const StampCorners corners = stampCorners(t, screen, stamp);
-  const double px = t.x(x);
-  const double py = t.y(y);
+bool polygonContains(const StampCorners& corners, double px, double py) {
   bool inside = false;
   const std::size_t n = corners.offsets.size();
   for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
@@ -323,6 +334,19 @@ bool stampContains(const Screen::Impl& screen, const Stamp& stamp, double x, dou
     }
   }
   return inside;
+}
+}  // namespace
+
+bool stampContains(const Screen::Impl& screen, const Stamp& stamp, double x, double y) {
+  const Transform t = transformOf(screen);
+  const ShapeData& shape = screen.shapes[static_cast<std::size_t>(stamp.shape)];
+  const double px = t.x(x);
+  const double py = t.y(y);
+  if (!shape.compound) return polygonContains(stampCorners(t, shape.polygon, stamp), px, py);
+  for (const Shape::Component& component : shape.components) {
+    if (polygonContains(stampCorners(t, component.polygon, stamp), px, py)) return true;
+  }
+  return false;
 }
 
 Picture readPng(const std::string& path) {

@@ -258,7 +258,7 @@ Screen::Impl& Screen::impl() const {
 }
 
 void Screen::bgcolor(const Color& color) {
-  impl().bgcolor = color;
+  impl().bgcolor = color.readIn(impl().colormode);
   impl().changed();
 }
 
@@ -524,7 +524,8 @@ void Screen::colormode(double mode) {
 
 double Screen::colormode() const { return impl().colormode; }
 
-void Screen::register_shape(const std::string& name, const std::vector<Vec2D>& polygon) {
+namespace {
+void requireShapePolygon(const std::string& name, const std::vector<Vec2D>& polygon) {
   if (name.empty()) throw std::invalid_argument("a shape needs a name, got ''");
   if (polygon.size() < 3) {
     throw std::invalid_argument("shape '" + name + "' needs at least 3 points, got " +
@@ -537,9 +538,55 @@ void Screen::register_shape(const std::string& name, const std::vector<Vec2D>& p
       throw std::invalid_argument(message.str());
     }
   }
+}
+}  // namespace
+
+Shape::Shape(std::string_view type, std::vector<Vec2D> polygon)
+    : type_(type), polygon_(std::move(polygon)) {
+  if (type_ == "image") {
+    throw std::invalid_argument(
+        "the kit draws no image shapes: use a \"polygon\" or \"compound\" Shape");
+  }
+  if (type_ != "polygon" && type_ != "compound") {
+    throw std::invalid_argument("there is no shape type '" + type_ +
+                                "' — use \"polygon\" or \"compound\"");
+  }
+}
+
+void Shape::addcomponent(std::vector<Vec2D> poly, const Color& fill) {
+  addcomponent(std::move(poly), fill, fill);
+}
+
+void Shape::addcomponent(std::vector<Vec2D> poly, const Color& fill, const Color& outline) {
+  if (type_ != "compound") {
+    throw std::invalid_argument("cannot add a component to a " + type_ +
+                                " Shape: make it with Shape(\"compound\")");
+  }
+  components_.push_back({std::move(poly), fill, outline});
+}
+
+void Screen::register_shape(const std::string& name, const std::vector<Vec2D>& polygon) {
+  requireShapePolygon(name, polygon);
   // A new entry even for a known name: stamps already made keep the shape they had.
   Impl& self = impl();
-  self.shapes.push_back({name, polygon});
+  self.shapes.push_back({name, polygon, false, {}});
+  self.shapeIndex[name] = static_cast<int>(self.shapes.size() - 1);
+}
+
+void Screen::register_shape(const std::string& name, const Shape& shape) {
+  if (shape.type() == "polygon") {
+    register_shape(name, shape.polygon());
+    return;
+  }
+  if (shape.components().empty()) {
+    throw std::invalid_argument("compound shape '" + name +
+                                "' has no components: add them with addcomponent");
+  }
+  for (const Shape::Component& component : shape.components()) {
+    requireShapePolygon(name, component.polygon);
+  }
+  Impl& self = impl();
+  self.shapes.push_back({name, {}, true, shape.components()});
   self.shapeIndex[name] = static_cast<int>(self.shapes.size() - 1);
 }
 

@@ -63,11 +63,12 @@ struct Pose {
                    stretchLen * (ca - shear * sa)};
   }
 
-  // The shape as Python's _getshapepoly and _drawturtle draw it in each resizemode.
-  detail::Stamp stampOf(int shape) const {
+  // The shape as Python's _getshapepoly and _drawturtle draw it in each resizemode; a
+  // compound shape always by the shape's matrix and the outline width.
+  detail::Stamp stampOf(int shape, bool compound) const {
     ShapeTransform matrix;
     double width = 1;
-    if (resize == Resize::user) {
+    if (resize == Resize::user || compound) {
       matrix = shapeMatrix;
       width = outline;
     } else if (resize == Resize::automatic) {
@@ -81,12 +82,9 @@ struct Pose {
 
 struct UndoEntry {
   Pose before;
-  bool filling = false;
-  int fillItem = 0;
   std::size_t fillPathLength = 0;
-  std::vector<Vec2D> fillPath;  // kept only when the action replaced the whole path
-  bool restoreFillPath = false;
-  int firstItem = 0;  // the action drew items [firstItem, endItem)
+  bool beganFill = false;  // begin_fill(): undone, the turtle is not filling
+  int firstItem = 0;       // the action drew items [firstItem, endItem)
   int endItem = 0;
   int filledItem = 0;     // end_fill() gave this fill its points
   std::size_t moves = 0;  // each takes back one point of a polygon being recorded
@@ -148,6 +146,8 @@ struct Turtle::State {
     return *screen;
   }
   double degreesPerUnit() const { return 360.0 / fullcircle; }
+  // A colour as this turtle's screen takes it: {r, g, b} numbers read in its colormode.
+  Color taken(const Color& color) const { return color.readIn(canvas().colormode); }
   // Python's _angleOffset and _angleOrient: "logo" counts from north, clockwise.
   bool logo() const { return canvas().mode == "logo"; }
   double angleOffset() const { return logo() ? fullcircle / 4.0 : 0.0; }
@@ -167,8 +167,6 @@ struct Turtle::State {
       if (s_.actionDepth++ == 0 && s_.undoSize > 0) {
         UndoEntry entry;
         entry.before = s_.pose;
-        entry.filling = s_.filling;
-        entry.fillItem = s_.fillItem;
         entry.fillPathLength = s_.fillPath.size();
         entry.firstItem = s_.screen->nextItemId;
         s_.undo.push_back(std::move(entry));
@@ -234,6 +232,10 @@ struct Turtle::State {
     if (logo()) pose.orient = {0, 1};
   }
 
+  detail::Stamp stampOf() const {
+    return pose.stampOf(shape, canvas().shapes[static_cast<std::size_t>(shape)].compound);
+  }
+
   void removeStamp(int stampId) {
     canvas().removeRange(stampId, stampId + 1);
     stampIds.erase(std::remove(stampIds.begin(), stampIds.end(), stampId), stampIds.end());
@@ -261,7 +263,7 @@ void detachTurtle(Turtle::State& state) { state.screen = nullptr; }
 
 bool cursorOf(const Turtle::State& state, Stamp& out) {
   if (!state.pose.visible) return false;
-  out = state.pose.stampOf(state.shape);
+  out = state.stampOf();
   return true;
 }
 
@@ -306,6 +308,13 @@ Turtle::Turtle(Screen& screen) : self_(std::make_unique<State>()) {
   s.changed();
 }
 
+Turtle::Turtle(Screen& screen, const TurtleOptions& options) : Turtle(screen) {
+  State& s = *self_;
+  s.shape = s.canvas().shapeNumber(options.shape);
+  s.undoSize = options.undobuffersize;
+  s.pose.visible = options.visible;
+}
+
 Turtle::Turtle(std::unique_ptr<State> state) : self_(std::move(state)) {
   self_->owner = this;
   self_->screen->turtles.push_back(self_.get());
@@ -340,11 +349,14 @@ Turtle::State& Turtle::self() const {
 Turtle Turtle::clone() const {
   const State& original = self();
   original.canvas();
-  auto copy = std::make_unique<State>();
-  copy->screen = original.screen;
-  copy->pose = original.pose;
-  copy->fullcircle = original.fullcircle;
-  copy->undoSize = original.undoSize;
+  // Python deep-copies the turtle: its shape, its fill under way and its undo history come
+  // along (undoing a copied step takes back what the step drew, as Python's clone does).
+  auto copy = std::make_unique<State>(original);
+  copy->id = nextTurtleId++;
+  copy->actionDepth = 0;
+  copy->recording = false;
+  copy->clicks.clear();
+  copy->releases.clear();
   return Turtle(std::move(copy));
 }
 
@@ -443,7 +455,7 @@ void Turtle::dot(double size, const Color& color) {
   State::Action action(s);
   const double pensize = s.pose.pensize;
   const double diameter = size > 0 ? size : pensize + std::max(pensize, 4.0);
-  s.screen->add(s.id, detail::Dot{s.pose.position, diameter, color});
+  s.screen->add(s.id, detail::Dot{s.pose.position, diameter, s.taken(color)});
 }
 
 void Turtle::dot(double size, double r, double g, double b) {
@@ -461,7 +473,7 @@ void Turtle::requireNoMove(bool move) {
 int Turtle::stamp() {
   State& s = self();
   State::Action action(s);
-  const int stampId = s.screen->add(s.id, s.pose.stampOf(s.shape));
+  const int stampId = s.screen->add(s.id, s.stampOf());
   s.stampIds.push_back(stampId);
   return stampId;
 }
@@ -525,15 +537,20 @@ void Turtle::undo() {
     screen.changed();
     return;
   }
-  s.filling = entry.filling;
-  s.fillItem = entry.fillItem;
-  if (entry.restoreFillPath) {
-    s.fillPath = std::move(entry.fillPath);
-  } else {
+  if (entry.beganFill) {
+    // As Python's "beginfill": the fill begun is taken away, and the turtle is not filling.
+    s.filling = false;
+    s.fillItem = 0;
+    s.fillPath.clear();
+  } else if (s.filling) {
+    // As Python: a move taken back takes its point off the fill; filling stays as it is
+    // (after an end_fill taken back, undoing the moves before it does not resume it).
     s.fillPath.resize(std::min(s.fillPath.size(), entry.fillPathLength));
   }
   screen.changed();
 }
+
+void Turtle::setundobuffer(std::nullopt_t) { setundobuffer(0); }
 
 void Turtle::setundobuffer(std::size_t size) {
   State& s = self();
@@ -619,9 +636,12 @@ double Turtle::pensize() const { return self().pose.pensize; }
 void Turtle::color(const Color& both) { color(both, both); }
 
 void Turtle::color(const Color& pen, const Color& fill) {
-  self().changePose([&](Pose& p) {
-    p.pencolor = pen;
-    p.fillcolor = fill;
+  State& s = self();
+  const Color penColor = s.taken(pen);
+  const Color fillColor = s.taken(fill);
+  s.changePose([&](Pose& p) {
+    p.pencolor = penColor;
+    p.fillcolor = fillColor;
   });
 }
 
@@ -632,7 +652,8 @@ void Turtle::color(double r, double g, double b) {
 std::pair<Color, Color> Turtle::color() const { return {pencolor(), fillcolor()}; }
 
 void Turtle::pencolor(const Color& color) {
-  self().changePose([&](Pose& p) { p.pencolor = color; });
+  const Color taken = self().taken(color);
+  self().changePose([&](Pose& p) { p.pencolor = taken; });
 }
 
 void Turtle::pencolor(double r, double g, double b) {
@@ -645,7 +666,8 @@ Color Turtle::pencolor() const {
 }
 
 void Turtle::fillcolor(const Color& color) {
-  self().changePose([&](Pose& p) { p.fillcolor = color; });
+  const Color taken = self().taken(color);
+  self().changePose([&](Pose& p) { p.fillcolor = taken; });
 }
 
 void Turtle::fillcolor(double r, double g, double b) {
@@ -662,10 +684,7 @@ Color Turtle::fillcolor() const {
 void Turtle::begin_fill() {
   State& s = self();
   State::Action action(s);
-  if (UndoEntry* entry = action.entry()) {
-    entry->fillPath = s.fillPath;
-    entry->restoreFillPath = true;
-  }
+  if (UndoEntry* entry = action.entry()) entry->beganFill = true;
   // The fill goes into the list now, so it lies under the lines drawn from here on.
   s.fillItem = s.screen->add(s.id, detail::Fill{{}, s.pose.fillcolor});
   s.fillPath = {s.pose.position};
@@ -857,11 +876,15 @@ void Turtle::pen(const PenState& change) {
   if (change.speed && std::isnan(*change.speed)) {
     throw std::invalid_argument("speed must be a number from 0 to 10, got nan");
   }
+  const std::optional<Color> pencolor =
+      change.pencolor ? std::optional<Color>(self().taken(*change.pencolor)) : std::nullopt;
+  const std::optional<Color> fillcolor =
+      change.fillcolor ? std::optional<Color>(self().taken(*change.fillcolor)) : std::nullopt;
   self().changePose([&](Pose& p) {
     if (change.shown) p.visible = *change.shown;
     if (change.pendown) p.penDown = *change.pendown;
-    if (change.pencolor) p.pencolor = *change.pencolor;
-    if (change.fillcolor) p.fillcolor = *change.fillcolor;
+    if (pencolor) p.pencolor = *pencolor;
+    if (fillcolor) p.fillcolor = *fillcolor;
     if (change.pensize) p.pensize = *change.pensize;
     if (change.speed) p.speed = pythonSpeed(*change.speed);
     p.resize = resize;
@@ -884,6 +907,21 @@ void Turtle::begin_poly() {
 void Turtle::end_poly() { self().creatingPoly = false; }
 
 std::vector<Vec2D> Turtle::get_poly() const { return self().poly; }
+
+// Python's get_shapepoly: the polygon as the resizemode transforms it; none for a compound
+// shape.
+std::vector<Vec2D> Turtle::get_shapepoly() const {
+  const State& s = self();
+  const detail::ShapeData& shape = s.canvas().shapes[static_cast<std::size_t>(s.shape)];
+  if (shape.compound || s.pose.resize == Resize::noresize) return shape.polygon;
+  const ShapeTransform m = s.pose.stampOf(s.shape, false).matrix;
+  std::vector<Vec2D> polygon;
+  polygon.reserve(shape.polygon.size());
+  for (const Vec2D& p : shape.polygon) {
+    polygon.emplace_back(m.t11 * p.x + m.t12 * p.y, m.t21 * p.x + m.t22 * p.y);
+  }
+  return polygon;
+}
 
 // --- Events ----------------------------------------------------------------------------------
 

@@ -66,9 +66,23 @@ class Color {
   Color(const std::string& text);  // NOLINT(google-explicit-constructor)
   Color(std::string_view text);    // NOLINT(google-explicit-constructor)
 
+  /// Python's (r, g, b) tuple, written with braces wherever a colour is taken:
+  ///
+  ///     t.color("black", {0, 0.75, 0});     // Python: color("black", (0, 0.75, 0))
+  ///     screen.colormode(255);
+  ///     t.fillcolor({0, 192, 0});            // in the screen's colormode, as in Python
+  ///
+  /// The numbers are read in the colormode of the screen that takes the colour (a turtle's
+  /// colour setters, dot, bgcolor, Shape::addcomponent when the shape is drawn), which
+  /// throws ColorError for a number outside it. On its own, before a screen takes it, the
+  /// colour reads its numbers in colormode 1.0 when they all lie in 0–1, else in 255.
+  Color(double r, double g, double b);  // NOLINT(google-explicit-constructor): Python's tuple
   /// From numbers in 0–1 (colormode 1.0, Python's default) or in 0–255 (colormode 255).
   /// Throws ColorError for a mode other than 1 or 255, or a number outside its range.
   static Color fromRgb(double r, double g, double b, double colormode = 1.0);
+  /// The colour as a screen in `colormode` takes it: a colour given as {r, g, b} numbers is
+  /// read in that colormode (ColorError for a number outside it); any other is itself.
+  Color readIn(double colormode) const;
 
   /// The text the colour was made from ("light blue"), or "#rrggbb" if it was made from
   /// numbers.
@@ -126,6 +140,8 @@ class Color {
   unsigned char g_ = 0;
   unsigned char b_ = 0;
   unsigned char colormode_ = 0;  // 1 or 255 once read by a getter; 0 for any other colour
+  bool numbersToRead_ = false;   // made from {r, g, b}: readIn reads numbers_ in a colormode
+  RGB numbers_;
 };
 
 /// Prints the name, and the hex value when that differs: "light blue (#add8e6)". A colour

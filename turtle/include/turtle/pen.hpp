@@ -62,6 +62,23 @@ struct ShapeTransform {
   double t22 = 1;
 };
 
+/// Python's keyword arguments of Turtle(shape=..., undobuffersize=..., visible=...), in
+/// Python's order, with Python's defaults:
+///
+///     // Python: Turtle(shape="square", visible=False)
+///     turtle::Turtle t(screen, {"square", 1000, false});
+///     // Python: Turtle(undobuffersize=1), the option set by its name
+///     turtle::TurtleOptions options;
+///     options.undobuffersize = 1;
+///     turtle::Turtle u(screen, options);
+///
+/// (C++20 also takes the names in the braces: {.shape = "square", .visible = false}.)
+struct TurtleOptions {
+  std::string shape = "classic";
+  std::size_t undobuffersize = 1000;
+  bool visible = true;
+};
+
 /// A turtle on a Screen. It starts in the centre facing east (heading 0), pen down, black,
 /// shape "classic", visible. Angles are in degrees, counter-clockwise, unless you call
 /// radians(); in the screen's "logo" mode heading 0 is north and angles go clockwise.
@@ -80,13 +97,17 @@ struct ShapeTransform {
 class Turtle {
  public:
   explicit Turtle(Screen& screen);
+  /// Python's Turtle(shape=..., undobuffersize=..., visible=...): see TurtleOptions. Throws
+  /// std::invalid_argument for an unknown shape.
+  Turtle(Screen& screen, const TurtleOptions& options);
   ~Turtle();
   Turtle(Turtle&& other) noexcept;
   Turtle& operator=(Turtle&& other) noexcept;
   Turtle(const Turtle&) = delete;  // two turtles are two objects: use clone()
   Turtle& operator=(const Turtle&) = delete;
 
-  /// A new turtle on the same screen, in the same place and state.
+  /// A new turtle on the same screen, in the same place and state: as Python's clone, a deep
+  /// copy, with the same shape, the fill under way and the undo history.
   Turtle clone() const;
   /// The screen this turtle draws on.
   Screen& getscreen() const;
@@ -141,6 +162,8 @@ class Turtle {
   /// actions are kept, as in Python; setundobuffer changes that.
   void undo();
   void setundobuffer(std::size_t size);
+  /// Python's setundobuffer(None): no more undo.
+  void setundobuffer(std::nullopt_t);
   std::size_t undobufferentries() const;
   /// Python's speed: 0 to 10, or "fastest", "fast", "normal", "slow", "slowest". Nothing is
   /// animated here, so it changes nothing on the picture; it is kept so that code written
@@ -303,6 +326,10 @@ class Turtle {
   void end_poly();
   /// The positions recorded, for Screen::register_shape (empty before begin_poly()).
   std::vector<Vec2D> get_poly() const;
+  /// Python's get_shapepoly: the turtle's shape polygon as its resizemode, shapesize,
+  /// shearfactor and tilt transform it, in the shape's own coordinates; empty for a
+  /// compound shape (Python's None). For Shape::addcomponent.
+  std::vector<Vec2D> get_shapepoly() const;
 
   // --- Events -----------------------------------------------------------------------------
   /// Runs fun(x, y) when this turtle is clicked (Screen::click, in a test): the point is

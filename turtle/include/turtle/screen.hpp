@@ -34,6 +34,43 @@ struct StampInfo {
   Color fillcolor;       ///< inside
 };
 
+/// Python's Shape: what Screen::register_shape takes. A "polygon" is one polygon, drawn in
+/// the turtle's colours; a "compound" shape is several polygons, each with its own fill and
+/// outline colours (addcomponent), drawn in order:
+///
+///     turtle::Shape sh("compound");
+///     sh.addcomponent({{0, 0}, {10, -5}, {0, 10}, {-10, -5}}, "red", "blue");
+///     sh.addcomponent(t.get_shapepoly(), {0.5, 0.25, 1});   // outline as the fill
+///     screen.register_shape("kite", sh);
+///     t.shape("kite");
+///
+/// Points are in the shape's own coordinates, as Python's are: +y points the way the turtle
+/// faces. The turtle's shapesize, shearfactor and tilt transform a compound shape whatever
+/// its resizemode, and its outline width is the turtle's, as in Python.
+class Shape {
+ public:
+  struct Component {
+    std::vector<Vec2D> polygon;
+    Color fill;  ///< as given: {r, g, b} is read in the screen's colormode when drawn
+    Color outline;
+  };
+  /// "polygon" with its points, or "compound" (then add components). Python's "image" and
+  /// anything else throw std::invalid_argument: the kit draws no images.
+  explicit Shape(std::string_view type, std::vector<Vec2D> polygon = {});
+  /// Adds a polygon with its own fill colour and an outline of the same colour, or of
+  /// `outline`. Throws std::invalid_argument on a "polygon" shape, as Python does.
+  void addcomponent(std::vector<Vec2D> poly, const Color& fill);
+  void addcomponent(std::vector<Vec2D> poly, const Color& fill, const Color& outline);
+  const std::string& type() const { return type_; }
+  const std::vector<Vec2D>& polygon() const { return polygon_; }
+  const std::vector<Component>& components() const { return components_; }
+
+ private:
+  std::string type_;
+  std::vector<Vec2D> polygon_;
+  std::vector<Component> components_;
+};
+
 /// The canvas: width × height pixels (400 × 400 unless you ask otherwise), origin in the
 /// centre, x to the right, y up, as in Python's turtle. It never opens a window; it draws
 /// when you save it or ask it a question.
@@ -187,6 +224,11 @@ class Screen {
   void addshape(const std::string& name, const std::vector<Vec2D>& polygon) {
     register_shape(name, polygon);
   }
+  /// Python's register_shape(name, shape): a Shape, "polygon" or "compound". Throws
+  /// std::invalid_argument for a point that is not finite, a polygon of fewer than 3 points,
+  /// or a compound shape with no components.
+  void register_shape(const std::string& name, const Shape& shape);
+  void addshape(const std::string& name, const Shape& shape) { register_shape(name, shape); }
   /// The names of every shape a turtle can take, sorted.
   std::vector<std::string> getshapes() const;
   /// The turtles on this screen, oldest first.
