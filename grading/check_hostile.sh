@@ -49,6 +49,7 @@ daemon                | =3   | -                             | -
 fork-bomb             | =0   | timed out;crashed             | -
 memory-children       | =0   | crashed;timed out             | -
 disk-filler           | =3   | -                             | -
+huge-program          | =0   | not graded&--disk             | -
 invalid-utf8          | =39  | -                             | -
 log-forger            | =0   | does not compile              | yes
 includes-dev-zero     | =0   | does not compile;not graded   | yes
@@ -231,7 +232,7 @@ done
 echo "check_hostile: grading $class_size submissions in $in"
 status=0
 (cd "$work" && MAZEKIT_CANARY_SECRET=$canary timeout 900 "$mazekit" grade "$in" --lesson 2 \
-  --out "$out" -j 4 --timeout 3 --compile-timeout 40 --compile-budget 80) >"$logs/grade.txt" 2>&1 || status=$?
+  --out "$out" -j 4 --timeout 3 --compile-timeout 40 --compile-budget 80 --disk 256) >"$logs/grade.txt" 2>&1 || status=$?
 if ((status == 124)); then
   fail "mazekit grade did not finish within 900 s; its output ends:
 $(tail -n 20 "$logs/grade.txt" | excerpt)"

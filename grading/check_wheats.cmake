@@ -37,6 +37,8 @@ expect_row(honest 8 16)            # every chaff caught, the wheat passed
 expect_row(wrong-test 0 8)         # a test fails on the wheat: no chaff counts
 expect_row(detects-the-wheat 1 9)  # every run a fresh sandbox: nothing tells the wheat apart
 expect_row(no-tests 0 8)
+expect_row(names-its-program 0 8)        # every run's program has the same name and place
+expect_row(breaks-the-chaffs-build 1 9)  # a chaff the tests do not build against is not caught
 
 function(expect student text)
   file(READ "${out}/${student}/results.json" json)
@@ -59,6 +61,12 @@ expect(detects-the-wheat "caught 0 of 7 chaffs")
 expect(detects-the-wheat "they check nothing that a bug changes")
 expect(detects-the-wheat "a solve() that never backs out of a dead end is not caught yet")
 expect(no-tests "no tests: the submission has no my_tests.cpp")
+expect(names-its-program "your tests fail on the wheat, a correct maze")
+expect(names-its-program "a string naming /proc/")
+expect(breaks-the-chaffs-build "caught 0 of 7 chaffs")
+expect(breaks-the-chaffs-build "your tests do not compile against a solve() that never backs out")
+expect(breaks-the-chaffs-build "#define pop_back")
+expect(breaks-the-chaffs-build "__COUNTER__")
 # A chaff is named by what it does wrong, never by its code.
 file(READ "${GRADING}/../lessons/03-solving-the-maze/lesson.json" lesson)
 string(JSON chaffs GET "${lesson}" steps 2 chaffs)
@@ -92,4 +100,28 @@ foreach(text "your test is wrong: it fails on a correct maze" "the dead end stay
     message(FATAL_ERROR "grade-one's results.json does not say: ${text}\n${results}")
   endif()
 endforeach()
+# Without the sandbox, as a user of the student's own (Gradescope's containers): the runs are
+# as alike as in the sandbox. Only root can run code as another user, so this part needs root.
+execute_process(COMMAND id -u OUTPUT_VARIABLE uid OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(uid STREQUAL "0")
+  foreach(case "detects-the-wheat;9" "names-its-program;8" "breaks-the-chaffs-build;9")
+    list(GET case 0 student)
+    list(GET case 1 total)
+    execute_process(
+      COMMAND "${MAZEKIT}" grade-one "${in}/${student}" --lesson 3 --isolation user --user nobody
+        --results "${WORK}/${student}-as-user.json"
+      RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+    if(NOT status EQUAL 0)
+      message(FATAL_ERROR "mazekit grade-one --isolation user exited with ${status}\n${stdout}${stderr}")
+    endif()
+    file(READ "${WORK}/${student}-as-user.json" results)
+    string(JSON score GET "${results}" score)
+    if(NOT score EQUAL total)
+      message(FATAL_ERROR "${student} as a user of its own: ${score}, not ${total}:\n${results}")
+    endif()
+  endforeach()
+  message(STATUS "as the user nobody, without the sandbox, the hostile tests score as in it")
+else()
+  message(STATUS "not root: grade-one --isolation user (which runs code as another user) not checked here")
+endif()
 message(STATUS "the test-writing step is graded by the chaffs caught and the wheat passed")

@@ -5,7 +5,8 @@
 #                                   copies run_autograder to ROOT/autograder/, and /etc to
 #                                   ROOT/etc (setup.sh adds a user: to the copy, never here)
 #   in_gradescope ROOT CWD CMD...   runs CMD in it with bubblewrap: the machine's programs
-#                                   read-only, ROOT's /autograder, /etc and /tmp. Like
+#                                   read-only, ROOT's /autograder, /etc and /tmp (mode 1777,
+#                                   shared by every user, as a container's is). Like
 #                                   Gradescope's containers, it refuses nested user namespaces,
 #                                   so mazekit cannot make its own sandbox inside.
 #   fresh_submission ROOT           an empty /autograder/submission and /autograder/results
@@ -13,6 +14,7 @@
 gradescope_root() {
   local zip=$1 root=$2
   mkdir -p "$root/autograder/source" "$root/tmp"
+  chmod 1777 "$root/tmp" # a container's /tmp: every user may write there
   (cd "$root/autograder/source" && cmake -E tar xf "$zip")
   cp "$root/autograder/source/run_autograder" "$root/autograder/run_autograder"
   cp -a /etc "$root/etc"

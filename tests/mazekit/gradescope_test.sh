@@ -10,7 +10,8 @@
 #      zip inside the folder, a lone maze.hpp), and a student who tries to write the results
 #      file. Like Gradescope's containers, the root refuses the user namespaces bubblewrap
 #      needs, so the students' code runs as the user of its own that setup.sh made;
-#   4. checks every results.json against Gradescope's documented format
+#   4. does the same for lesson 3, whose step 3 has the student write tests;
+#   5. checks every results.json against Gradescope's documented format
 #      (gradescope_results.schema.json), its total against mazekit grade's for the same student
 #      (grading/expected.csv), and that no path of this machine reaches the student.
 #
@@ -179,6 +180,44 @@ grep -q "Permission denied" "$root/autograder/results/results.json" ||
   fail "includes-the-solution: the solution was not refused to the student's user"
 grep -q "Integrity flags" "$root/autograder/results/results.json" ||
   fail "includes-the-solution: not flagged"
+
+# Lesson 3, whose step 3 has the student write tests: its zip unpacked over the same kit (the
+# same sources, so setup.sh's build has nothing to do), its setup.sh proving the lesson's whole
+# reference (its own tests for step 3 too) at full marks, and students of grading/tests-class
+# graded as their own user, with the maze.hpp of the lesson's end: the honest tests, tests that
+# tell their first run by a mark in the shared /tmp, and tests that look for their program's
+# name.
+"$mazekit" autograder --lesson 3 --out "$work/autograder-3.zip"
+(cd "$root/autograder/source" && cmake -E tar xf "$work/autograder-3.zip")
+cp "$root/autograder/source/run_autograder" "$root/autograder/run_autograder"
+if ! in_gradescope "$root" /autograder/source env MAZEKIT_BUILD_TYPE=None \
+  bash /autograder/source/setup.sh >"$work/setup-3.log" 2>&1; then
+  tail -n 30 "$work/setup-3.log" >&2
+  fail "lesson 3's setup.sh failed (the whole log: $work/setup-3.log)"
+fi
+grep -q "setup.sh: the autograder is ready" "$work/setup-3.log" || fail "lesson 3's setup.sh did not finish"
+lesson3=$grading/../lessons/03-solving-the-maze
+for case in honest:16 detects-the-wheat:9 names-its-program:8; do
+  name=${case%%:*}
+  fresh_submission "$root"
+  cp "$lesson3/solutions/step04/maze.hpp" "$root/autograder/submission/"
+  if [ "$name" = honest ]; then
+    cp "$lesson3/tests/step03_tests_for_backing_out.cpp" "$root/autograder/submission/my_tests.cpp"
+  else
+    cp "$grading/tests-class/$name/my_tests.cpp" "$root/autograder/submission/"
+  fi
+  in_gradescope "$root" /autograder /autograder/run_autograder >"$work/lesson3-$name.log" 2>&1 ||
+    fail "lesson 3, $name: run_autograder failed (see $work/lesson3-$name.log)"
+  score=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["score"])' \
+    "$root/autograder/results/results.json")
+  [ "$score" = "${case##*:}" ] || fail "lesson 3, $name: $score points, not ${case##*:}"
+  echo "gradescope test: lesson 3, $name: $score points"
+  students=$((students + 1))
+done
+student_uid=$(awk -F: '$1 == "mazekit-student" { print $3 }' "$root/etc/passwd")
+[ -n "$student_uid" ] || fail "setup.sh made no user mazekit-student"
+[ -z "$(find "$root/tmp" -mindepth 1 -uid "$student_uid" | head -n 1)" ] ||
+  fail "the student's user left files in the container's /tmp"
 
 # Which isolation applied. Like Gradescope's containers, this root refuses the user namespaces
 # bubblewrap needs, so run_autograder's --isolation auto runs the code as mazekit-student.

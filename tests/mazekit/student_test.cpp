@@ -1583,6 +1583,60 @@ TEST_CASE("tests with no test case, or a test case with no check, are told so") 
   CHECK(trivial.detail.front().find("they check nothing that a bug changes") != std::string::npos);
 }
 
+TEST_CASE("a chaff the tests do not compile against is not caught, and the student is told why") {
+  const ManifestStep step = testsStep(2);
+  grade::TestsRun broken;
+  broken.compiled = false;
+  broken.compileError = "/grade/src/my_tests.cpp:3:9: error: expected ')' before numeric constant";
+  const auto v = grade::judgeTests(step, testsRun({{"good", 3, 0}}),
+                                   {broken, testsRun({{"good", 3, 1}}, 1)}, myTests, 5, false);
+  CHECK(v.wheatPassed);
+  CHECK_FALSE(v.chaffs[0].caught);
+  CHECK(v.chaffs[1].caught);
+  CHECK(v.caught == 1);
+  CHECK(v.score == 2);
+  CHECK(v.reason == "caught 1 of 2 chaffs");
+  const bool told = std::any_of(v.detail.begin(), v.detail.end(), [](const std::string& line) {
+    return line.rfind("your tests do not compile against bug number 1", 0) == 0 &&
+           line.find("my_tests.cpp:3:9: error") != std::string::npos &&
+           line.find("/grade/src") == std::string::npos;
+  });
+  CHECK(told);
+}
+
+TEST_CASE("a chaff the grader could not build leaves the step not graded, never caught") {
+  const ManifestStep step = testsStep(2);
+  grade::TestsRun skipped;
+  skipped.notBuilt = "the compile budget is used (181 s of compiling your tests; the limit is 180 s)";
+  const auto v = grade::judgeTests(step, testsRun({{"good", 3, 0}}),
+                                   {testsRun({{"good", 3, 1}}, 1), skipped}, myTests, 5, false);
+  CHECK(v.outcome == run::Outcome::notGraded);
+  CHECK(v.score == 0);
+  CHECK(v.caught == 0);
+  CHECK(v.reason == "not graded: " + skipped.notBuilt);
+}
+
+TEST_CASE("tests that pass on the wheat and then fail on it when it runs again prove nothing") {
+  const ManifestStep step = testsStep(2);
+  const grade::TestsRun failsNow = testsRun({{"good", 3, 1}}, 1);
+  const auto v =
+      grade::judgeTests(step, testsRun({{"good", 3, 0}}), {failsNow, failsNow}, myTests, 5, false,
+                        {failsNow});
+  CHECK_FALSE(v.wheatPassed);
+  CHECK(v.caught == 0);
+  CHECK(v.score == 0);
+  CHECK(v.outcome == run::Outcome::wrongTests);
+  CHECK(v.reason == "your tests do not give the same answer each time on the wheat");
+  REQUIRE(v.detail.size() >= 2);
+  CHECK(v.detail[0].find("a test must give the same answer every time") != std::string::npos);
+  CHECK(v.detail[1] == "in \"good\" at my_tests.cpp:12");
+  // The same run again, passing: the wheat passed, both chaffs caught.
+  const auto steady = grade::judgeTests(step, testsRun({{"good", 3, 0}}), {failsNow, failsNow},
+                                        myTests, 5, false, {testsRun({{"good", 3, 0}})});
+  CHECK(steady.green());
+  CHECK(steady.score == 3);
+}
+
 TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs, in their words",
           "[.][wheats]") {
   const Kit kit = copyOfKit("wheats");

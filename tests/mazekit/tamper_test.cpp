@@ -395,6 +395,60 @@ TEST_CASE("the kit's honest solutions and submissions are never flagged", "[maze
   }
 }
 
+TEST_CASE("a tests file is flagged for what tells the wheat's program from a chaff's",
+          "[mazekit][tamper]") {
+  TamperRules rules = lessonRules;
+  rules.testsFile = true;
+  rules.allowedIncludes.insert({"catch2/catch.hpp", "lesson_picture.hpp"});
+  const auto flags = scanSource("my_tests.cpp",
+                                "#include <catch2/catch.hpp>\n"                          // 1
+                                "#include \"maze.hpp\"\n"                                // 2
+                                "extern \"C\" int mincore(void*, unsigned long, unsigned char*);\n"
+                                "static_assert(__COUNTER__ >= 0, \"\");\n"               // 4
+                                "TEST_CASE(\"hash\") {\n"                                // 5
+                                "  auto code = reinterpret_cast<const char*>(&dig);\n"   // 6
+                                "  unsigned long h; std::memcpy(&h, code, 8);\n"         // 7
+                                "  void* page = mmap(nullptr, 4096, 1, 2, -1, 0);\n"     // 8
+                                "  CHECK(h == 42);\n"                                    // 9
+                                "}\n",
+                                rules);
+  CHECK(lines(flags) == std::vector<int>{3, 3, 4, 6, 7, 8});
+  CHECK(says(flags, 0, "extern \"C\": a test declares no system or C function"));
+  CHECK(says(flags, 1, "mincore: a test must judge the code by what it does"));
+  CHECK(says(flags, 3, "reinterpret_cast"));
+
+  // An honest test of the same code: nothing to flag.
+  CHECK(scanSource("my_tests.cpp",
+                   "#include <catch2/catch.hpp>\n#include \"maze.hpp\"\n"
+                   "TEST_CASE(\"dig east\") {\n  Maze m;\n  auto end = m.dig(EAST);\n"
+                   "  CHECK(end == turtle::Vec2D(-170, 190));\n}\n",
+                   rules)
+            .empty());
+}
+
+TEST_CASE("the lesson's own tests for its test-writing steps are never flagged as a tests file",
+          "[mazekit][tamper]") {
+  for (const char* lesson : {"03-solving-the-maze", "04-the-maze-as-text",
+                             "05-when-recursion-runs-out", "06-one-number-per-cell",
+                             "07-loops-and-a-game"}) {
+    const fs::path folder = kitSource / "lessons" / lesson;
+    std::vector<std::string> tests;
+    for (const auto& entry : fs::directory_iterator(folder / "tests")) {
+      if (entry.path().extension() == ".cpp") tests.push_back(readFile(entry.path()));
+    }
+    TamperRules rules = tamperRules(tests, {"maze.hpp", "game.hpp", "cells.hpp"});
+    rules.testsFile = true;
+    rules.allowedIncludes.insert({"catch2/catch.hpp", "lesson_picture.hpp"});
+    for (const auto& entry : fs::directory_iterator(folder / "tests")) {
+      const std::string name = entry.path().filename().string();
+      if (name.find("_tests_for_") == std::string::npos) continue;
+      INFO(entry.path().string());
+      CHECK(described(scanSource("my_tests.cpp", readFile(entry.path()), rules)) ==
+            std::vector<std::string>{});
+    }
+  }
+}
+
 TEST_CASE("a very long line and an unfinished comment, string or raw string are read safely",
           "[mazekit][tamper]") {
   const std::string megabyte(1 << 20, 'x');

@@ -73,6 +73,8 @@ void addLimitOptions(CLI::App* cmd, GradeOptions& options) {
                   "Seconds each compile may take (default 60)");
   cmd->add_option("--compile-budget", options.compileBudget,
                   "Seconds of compiling the student gets in all (default 180)");
+  cmd->add_option("--disk", options.diskMb,
+                  "MB the student's builds may write in all (default 1024)");
   cmd->add_flag("--strict", options.strict,
                 "A student flagged for tampering scores 0 (default: graded and flagged)");
 }
@@ -254,11 +256,32 @@ void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
   }
 }
 
+// The lesson's whole reference as a student would hand it in: the last step's solution of
+// each of the lesson's files, and the lesson's own tests as each test-writing step's file.
+std::string referenceCopies(const Lesson& lesson) {
+  const auto inKit = [&](const fs::path& path) {
+    return shellWord("kit/lessons/" + lesson.id + "/" +
+                     path.lexically_relative(lesson.folder).generic_string());
+  };
+  std::string lines;
+  for (const std::string& file : lesson.files) {
+    lines += "cp \"$here\"/" + inKit(lesson.steps.back().solution / file) + " \"$reference/submission\"/" +
+             shellWord(file) + "\n";
+  }
+  for (const Step& step : lesson.steps) {
+    if (step.writesTests()) {
+      lines += "cp \"$here\"/" + inKit(step.test) + " \"$reference/submission\"/" + shellWord(step.writes) +
+               "\n";
+    }
+  }
+  return lines;
+}
+
 std::string setupScript(const Lesson& lesson) {
   return R"sh(#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu 22.04):
 # the packages the kit needs, the kit built from kit/, a user the students' code runs as, and
-# a proof that the lesson's reference solution scores full marks. Made by mazekit autograder.
+# a proof that the lesson's reference scores full marks. Made by mazekit autograder.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
@@ -274,19 +297,16 @@ cmake -S "$here/kit" -B "$here/build" -G Ninja -DCMAKE_BUILD_TYPE="${MAZEKIT_BUI
 cmake --build "$here/build" --target mazekit kit_catch_main
 
 # Where bubblewrap cannot make a sandbox (Gradescope's containers), the students' code runs as
-# mazekit-student: of the kit it may read the lesson's tests, never a solution or the finished
-# Maze. The proof below runs the same way.
-chmod -R go-rwx "$here/kit"
-chmod go+x "$here/kit" "$here/kit/lessons" "$here/kit/lessons/)sh" +
-         lesson.id + R"sh("
-chmod -R go+rX "$here/kit/lessons/)sh" +
-         lesson.id + R"sh(/tests"
+# mazekit-student, which may read nothing of the kit or its build: mazekit grade-one gives that
+# user's compiler copies of the headers, libraries and lesson tests it needs, and each version
+# of the code a test-writing step's tests are built against only while they are built.
+chmod -R go-rwx "$here/kit" "$here/build"
 
-echo "setup.sh: grading the lesson's reference solution, which must score full marks"
+echo "setup.sh: grading the lesson's reference (its finished code, and its own tests for each step where the student writes tests), which must score full marks"
 reference="$(mktemp -d)"
-"$here/build/mazekit/mazekit" grade-one "$here/kit/lessons/)sh" +
-         lesson.id + "/" + lesson.steps.back().solution.lexically_relative(lesson.folder).string() +
-         R"sh(" \
+mkdir "$reference/submission"
+)sh" + referenceCopies(lesson) +
+         R"sh("$here/build/mazekit/mazekit" grade-one "$reference/submission" \
   --lesson )sh" +
          shellWord(lesson.id) +
          R"sh( --results "$reference/results.json" --require-full-score \
@@ -306,7 +326,8 @@ std::string runScript(const Autograder& a, const Lesson& lesson,
   options += "  --timeout " + seconds(a.options.timeout) + " --memory " +
              std::to_string(a.options.memoryMb) + " --compile-timeout " +
              seconds(a.options.compileTimeout) + " --compile-budget " +
-             seconds(a.options.compileBudget) + (a.options.strict ? " --strict" : "") + " \\\n";
+             seconds(a.options.compileBudget) + " --disk " + std::to_string(a.options.diskMb) +
+             (a.options.strict ? " --strict" : "") + " \\\n";
   return R"sh(#!/usr/bin/env bash
 # Gradescope runs this for every submission, as root, in a fresh container of setup.sh's image,
 # from a copy at /autograder/run_autograder: the kit is where the zip was unpacked,

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -54,16 +55,18 @@ run::Limits compileLimits(const CompileLimits& limits) {
 run::Result runCompiler(const Manifest& manifest, const BuildPlaces& places,
                         const std::vector<std::string>& argv, const CompileLimits& limits,
                         const volatile std::sig_atomic_t* stop) {
+  run::Limits l = compileLimits(limits);
+  if (places.fileBytes != 0) l.fileBytes = std::min(l.fileBytes, places.fileBytes);
   if (places.sandboxed) {
     run::Sandbox sandbox = places.sandbox(manifest);
     sandbox.environment.push_back("LC_ALL=C");
-    return run::runSandboxed(sandbox, argv, false, compileLimits(limits), stop);
+    return run::runSandboxed(sandbox, argv, false, l, stop);
   }
   run::Command command{
       argv, places.bin, {"PATH=/usr/bin:/bin", "LC_ALL=C", "TMPDIR=" + places.bin.string()}, false};
   command.runAsUid = places.runAsUid;
   command.runAsGid = places.runAsGid;
-  return run::runProcess(command, compileLimits(limits), stop);
+  return run::runProcess(command, l, stop);
 }
 
 }  // namespace
@@ -124,6 +127,7 @@ void addSystemIncludes(const Manifest& manifest, std::vector<std::string>& argv)
 std::vector<std::string> compilerFlags(const Manifest& manifest, const BuildPlaces& places) {
   std::vector<std::string> argv{manifest.compiler, manifest.standard};
   argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
+  argv.insert(argv.end(), places.diversity.begin(), places.diversity.end());
   // Built for speed of building, not of running: the lesson steps run in milliseconds; the
   // first error is all the report shows, so the compiler stops there.
   argv.insert(argv.end(),
@@ -246,6 +250,15 @@ Compiled linkProgram(const Manifest& manifest, const BuildPlaces& places,
   argv.insert(argv.end(), {"-o", places.seen(places.bin / program)});
   addLinkTail(manifest, places, argv);
   return runBuild(manifest, places, argv, program, limits, stop);
+}
+
+std::vector<std::string> diversityFlags(const run::Key& random) {
+  const unsigned entry = random[0] % 32;                 // no-ops at every function's entry
+  const unsigned before = entry == 0 ? 0 : random[1] % (entry + 1);  // of them, before it
+  const unsigned align = 1u << (random[2] % 7);          // 1 to 64 bytes
+  return {"-fpatchable-function-entry=" + std::to_string(entry) + "," + std::to_string(before),
+          "-falign-functions=" + std::to_string(align),
+          random[3] % 2 == 0 ? "-fstack-protector-all" : "-fno-stack-protector"};
 }
 
 run::Key newKey() {

@@ -27,6 +27,11 @@ struct BuildPlaces {
   std::filesystem::path bin;      ///< the only place the compiler writes
   unsigned runAsUid = 0;          ///< not sandboxed: the user the compiler runs as (0: mazekit's)
   unsigned runAsGid = 0;
+  /// Compiler flags that change the program's bytes and sizes but not what it does (see
+  /// diversityFlags); none for the kit's steps.
+  std::vector<std::string> diversity;
+  /// The most a compile may write to one file; 0: CompileLimits' own.
+  std::size_t fileBytes = 0;
 
   /// The sandbox that shows these places, and a private /tmp.
   run::Sandbox sandbox(const Manifest& manifest) const;
@@ -78,6 +83,13 @@ Compiled linkProgram(const Manifest& manifest, const BuildPlaces& places,
 
 /// A new random key (from the kernel's generator).
 run::Key newKey();
+
+/// Flags for one build of a student's tests, drawn from `random`: a random number of no-ops
+/// before every function, a random alignment of functions, stack canaries in every function
+/// or in none. Two builds of the same code then differ in their bytes and sizes, so a test
+/// that hashes or measures the machine code it tests learns nothing that holds for the next
+/// build. g++ and clang take them, and so does the precompiled header.
+std::vector<std::string> diversityFlags(const run::Key& random);
 
 /// Copies the program `from` to `to` (mode 0555) with `key` in its harness's key slot and the
 /// slot's marker overwritten. `from` is opened without following links and must be a regular

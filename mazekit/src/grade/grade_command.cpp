@@ -44,6 +44,11 @@ void addGradeCommand(CLI::App& app) {
   cmd->add_option("--compile-budget", options.compileBudget,
                   "Seconds of compiling each student gets in all; their steps left after it are "
                   "not graded (default 180)");
+  cmd->add_option("--disk", options.diskMb,
+                  "MB each student's builds may write in all; their steps left after it are not "
+                  "graded (default 1024)");
+  cmd->add_flag("--keep", options.keep,
+                "Keep each student's builds in --out/work (default: removed once graded)");
   cmd->add_flag("--force", options.force,
                 "Clear --out first, when an earlier run of mazekit grade made it");
   cmd->add_flag("--strict", options.strict,

@@ -20,6 +20,7 @@
 #include <iomanip>
 #include <iostream>
 #include <mutex>
+#include <random>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -123,10 +124,46 @@ void giveTo(const GradeOptions& options, const fs::path& folder) {
   }
 }
 
+// ... and taken back once the compiler is done, before any of the student's code runs:
+// root's, closed to everyone else, so that no program of the student's reads an unkeyed
+// program (and from it the key) or what another build left.
+void takeBack(const GradeOptions& options, const fs::path& folder) {
+  if (options.runAsUid == 0) return;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec))
+    ::lchown(it->path().c_str(), 0, 0);
+  if (::lchown(folder.c_str(), 0, 0) != 0 || ::chmod(folder.c_str(), 0700) != 0) {
+    throw std::runtime_error("cannot take back " + folder.string() + " from the user " +
+                             options.runAsName + ": " + std::strerror(errno));
+  }
+}
+
+// Writes the keyed program; without the sandbox, runnable but not readable by the student's
+// user (the kernel runs a program it cannot read; the program cannot open its own file).
+void keyProgram(const GradeOptions& options, const fs::path& from, const fs::path& to,
+                const run::Key& key) {
+  writeKeyedProgram(from, to, key);
+  if (options.runAsUid != 0) {
+    fs::permissions(to, fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec);
+  }
+}
+
+// What a student's builds have written so far, against --disk.
+std::uintmax_t bytesUnder(const fs::path& folder) {
+  std::uintmax_t total = 0;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) == 0 && S_ISREG(st.st_mode))
+      total += static_cast<std::uintmax_t>(st.st_blocks) * 512;
+  }
+  return total;
+}
+
 struct ClassRun {
   const GradeOptions& options;
   const volatile std::sig_atomic_t* stop;
-  const Manifest& manifest;
+  Manifest manifest;  ///< as built; as the student's user sees it in user mode (userView)
   const Lesson& lesson;
   const ManifestLesson& steps;  // the manifest's view of the lesson: test cases, file tags
   TamperRules rules;
@@ -211,11 +248,30 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
   for (std::size_t k = 0; k < n; ++k)
     if (!lessonSteps[k].writesTests()) every.push_back(k);
   if (every.empty()) return;
+  // The disk budget: each compile may write what is left of it, and none starts without 1 MB.
+  BuildPlaces room = places;
+  const fs::path dir = places.bin.parent_path();
+  const std::uintmax_t budget = std::uintmax_t(run.options.diskMb) << 20;
+  const auto diskLeft = [&] {
+    const std::uintmax_t used = bytesUnder(dir);
+    room.fileBytes = used >= budget ? 0 : static_cast<std::size_t>(budget - used);
+    return room.fileBytes >= (std::size_t(1) << 20);
+  };
+  const run::Verdict diskFull{
+      run::Outcome::notGraded,
+      "not graded: building your code would write more than " +
+          std::to_string(run.options.diskMb) +
+          " MB, the most a student's builds may write (--disk): does it hold a huge array?"};
   // Keys `name` for `steps`: a program whose code holds the key slot's marker is tampered.
+  // The unkeyed program goes once keyed: it is not run, and it takes room.
   const auto keyFor = [&](const std::string& name, const std::vector<std::size_t>& steps,
                           bool shared) {
+    std::error_code ec;
+    const std::uintmax_t size = fs::file_size(places.bin / name, ec);
+    if (!diskLeft() || ec || size > room.fileBytes) return decideAll(steps, diskFull);
     try {
-      writeKeyedProgram(places.bin / name, keyed / name, key);
+      keyProgram(run.options, places.bin / name, keyed / name, key);
+      fs::remove(places.bin / name, ec);
       for (const std::size_t k : steps) programs[k] = {keyed / name, shared, false};
     } catch (const MarkerError& error) {
       decideAll(steps, {run::Outcome::tampered,
@@ -231,20 +287,21 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
   };
 
   double compiling = 0;
-  const Compiled combined = compile(run.manifest, places, places.sources / "combined.cpp",
+  if (!diskLeft()) return decideAll(every, diskFull);
+  const Compiled combined = compile(run.manifest, room, places.sources / "combined.cpp",
                                     "combined", run.compileLimits, run.stop);
   compiling += combined.seconds;
   if (combined.ok) return keyFor("combined", every, true);
   if (combined.interrupted) return decideAll(every, interrupted);
 
   // The student's files alone, after what every step's test includes first.
-  if (!combined.limitHit && compiling < run.options.compileBudget) {
+  if (!combined.limitHit && compiling < run.options.compileBudget && diskLeft()) {
     std::string alone =
         "// Generated by mazekit grade: the student's files on their own.\n"
         "#include <catch2/catch.hpp>\n#include <lesson_picture.hpp>\n";
     for (const std::string& file : run.lesson.files) alone += "#include \"" + file + "\"\n";
     writeFile(places.sources / "alone.cpp", alone);
-    const Compiled own = compileObject(run.manifest, places, places.sources / "alone.cpp",
+    const Compiled own = compileObject(run.manifest, room, places.sources / "alone.cpp",
                                        "alone.o", run.compileLimits, run.stop);
     compiling += own.seconds;
     if (!own.ok && !own.limitHit && own.error == combined.error)
@@ -266,8 +323,12 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
                   " s of compiling; the limit is " + seconds(run.options.compileBudget) + " s)"});
       continue;
     }
+    if (!diskLeft()) {
+      decide(k, diskFull);
+      continue;
+    }
     const std::string name = "step" + std::to_string(k + 1);
-    const Compiled object = compileObject(run.manifest, places, places.sources / (name + ".cpp"),
+    const Compiled object = compileObject(run.manifest, room, places.sources / (name + ".cpp"),
                                           name + ".o", run.compileLimits, run.stop);
     compiling += object.seconds;
     if (!object.ok) {
@@ -278,15 +339,20 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
     objects.push_back(name + ".o");
   }
   if (compiled.empty()) return;
+  if (!diskLeft()) return decideAll(compiled, diskFull);
   const Compiled linked =
-      linkProgram(run.manifest, places, objects, "steps", run.compileLimits, run.stop);
+      linkProgram(run.manifest, room, objects, "steps", run.compileLimits, run.stop);
   compiling += linked.seconds;
   if (linked.ok) return keyFor("steps", compiled, true);
   // A step that uses a function the code declares but never defines: each linked alone.
   for (std::size_t i = 0; i < compiled.size(); ++i) {
     const std::string name = "step" + std::to_string(compiled[i] + 1);
+    if (!diskLeft()) {
+      decide(compiled[i], diskFull);
+      continue;
+    }
     const Compiled one =
-        linkProgram(run.manifest, places, {objects[i]}, name, run.compileLimits, run.stop);
+        linkProgram(run.manifest, room, {objects[i]}, name, run.compileLimits, run.stop);
     if (one.ok) {
       keyFor(name, {compiled[i]}, false);
     } else {
@@ -332,13 +398,17 @@ void runSteps(ClassRun& run, const StepPrograms& programs, const run::Key& key,
   }
 }
 
-// The student's tests of a test-writing step: built against the wheat and each chaff, each a
-// program of its own, compiled in the student's sandbox exactly alike (the same source path,
-// the code always seen at /student, the same output name) so that only the code's behaviour
-// tells them apart; each keyed and run alone in a fresh sandbox as a step program is.
+// The student's tests of a test-writing step, judged by what the code they test does, and by
+// nothing else. Every build is made alike: the version of the code (the wheat, or a chaff)
+// copied to the same folder, the tests at the same path, compiled in the student's sandbox
+// into a folder of its own with flags of its own (diversityFlags: no hash or size of the
+// machine code carries from one build to the next), keyed, and run as the same program name
+// in a fresh sandbox, from a fresh copy, leaving nothing behind. First the wheat alone: tests
+// that fail on correct code catch nothing, and the chaffs are not built. Then the wheat again
+// and every chaff, each built anew, run in a random order: a test that tells its first run
+// from the others fails on the wheat's second run.
 void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& key,
-                    const fs::path& keyed, const fs::path& scratch, const ManifestStep& step,
-                    StepResult& r) {
+                    const fs::path& dir, const ManifestStep& step, StepResult& r) {
   const fs::path mine = student.code / step.writes;
   if (!fs::is_regular_file(fs::symlink_status(mine))) {
     r.verdict = {run::Outcome::wrongTests,
@@ -346,55 +416,114 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
     return;
   }
   BuildPlaces places = student;
-  places.sources = student.sources.parent_path() / "tests-src";
-  fs::create_directories(places.sources);
+  places.sources = dir / "tests-src";
+  places.code = dir / "tests-code";         // each version of the code, in turn
+  places.lessonTests = dir / "tests-none";  // the student's tests include none of the lesson's
+  for (const fs::path& d : {places.sources, places.lessonTests}) fs::create_directories(d);
   const fs::path source = places.sources / step.writes;
   fs::copy_file(mine, source, fs::copy_options::overwrite_existing);
   const TestsFile file{places.seen(source), step.writes};
-  const double seconds = stepSeconds(run, step);
+  const double timeout = stepSeconds(run, step);
+  const std::uintmax_t budget = std::uintmax_t(run.options.diskMb) << 20;
   double compiling = 0;
+  int builds = 0;
   bool tampered = false;
-  const auto build = [&](const fs::path& code, const std::string& name) {
-    TestsRun out;
-    places.code = code;
-    if (compiling >= run.options.compileBudget) {
-      out.compileError = "not compiled: the compile budget is used";
-      return out;
+
+  struct Built {
+    TestsRun run;
+    fs::path program;  ///< unkeyed, in the build's own folder
+  };
+  const auto build = [&](const fs::path& code) {
+    Built b;
+    if (stopped(run)) {
+      b.run.notBuilt = "the grading was interrupted";
+      return b;
     }
+    if (builds > 0 && compiling >= run.options.compileBudget) {
+      b.run.notBuilt = "the compile budget is used (" + seconds(std::round(compiling)) +
+                       " s of compiling your tests; the limit is " +
+                       seconds(run.options.compileBudget) + " s)";
+      return b;
+    }
+    const std::uintmax_t used = bytesUnder(dir);
+    if (used + (std::uintmax_t(1) << 20) > budget) {
+      b.run.notBuilt = "building your tests would write more than " +
+                       std::to_string(run.options.diskMb) +
+                       " MB, the most a student's builds may write (--disk)";
+      return b;
+    }
+    places.fileBytes = static_cast<std::size_t>(budget - used);
+    fs::remove_all(places.code);
+    fs::create_directories(places.code);
+    for (const std::string& name : run.lesson.files) {
+      if (fs::is_regular_file(code / name)) fs::copy_file(code / name, places.code / name);
+    }
+    places.bin = dir / ("tests-bin-" + std::to_string(++builds));
+    fs::remove_all(places.bin);
+    fs::create_directories(places.bin);
+    giveTo(run.options, places.bin);
+    places.diversity = diversityFlags(newKey());
     const Compiled c = compile(run.manifest, places, source, "tests", run.compileLimits, run.stop);
     compiling += c.seconds;
-    out.compiled = c.ok;
-    out.compileError = c.error;
-    if (!c.ok) return out;
+    takeBack(run.options, places.bin);
+    fs::remove_all(places.code);
+    b.run.compiled = c.ok;
+    b.run.compileError = c.error;
+    if (c.interrupted) b.run.notBuilt = "the grading was interrupted";
+    // A compile stopped at a limit on the wheat is the tests' own (a compiler bomb); on a
+    // chaff, whose code is the wheat's but for a line, it is the machine's: not judged.
+    if (c.limitHit && builds > 1) b.run.notBuilt = "building your tests: " + c.error;
+    b.program = places.bin / "tests";
+    return b;
+  };
+  const fs::path program = dir / "run" / "tests";
+  const auto runBuilt = [&](Built& b) {
+    if (!b.run.compiled || !b.run.notBuilt.empty()) return;
     try {
-      writeKeyedProgram(places.bin / "tests", keyed / name, key);
+      keyProgram(run.options, b.program, program, key);
     } catch (const MarkerError&) {
       tampered = true;
-      out.compiled = false;
-      return out;
+      b.run.compiled = false;
+      return;
     }
-    out.ran = runStep(run, keyed / name, step, false, scratch);
-    out.report = run::readHarnessReport(out.ran.report, key);
-    r.seconds += out.ran.seconds;
-    return out;
+    fs::remove_all(b.program.parent_path());
+    b.run.ran = runStep(run, program, step, false, dir / "scratch");
+    b.run.report = run::readHarnessReport(b.run.ran.report, key);
+    fs::remove(program);
+    r.seconds += b.run.ran.seconds;
   };
-  const TestsRun wheat = build(step.wheat, "tests-wheat");
+
+  Built wheat = build(step.wheat);
+  runBuilt(wheat);
   std::vector<TestsRun> chaffs;
-  const bool worthIt = passesOnWheat(wheat, seconds, run.manifest.sanitized);
-  for (std::size_t i = 0; worthIt && i < step.chaffs.size() && !stopped(run); ++i)
-    chaffs.push_back(build(step.chaffs[i].code, "tests-chaff-" + std::to_string(i + 1)));
+  std::vector<TestsRun> wheatAgain;
+  if (wheat.run.notBuilt.empty() && passesOnWheat(wheat.run, timeout, run.manifest.sanitized)) {
+    std::vector<Built> batch;  // the wheat again, then the chaffs in their order
+    batch.push_back(build(step.wheat));
+    for (const ManifestChaff& chaff : step.chaffs) batch.push_back(build(chaff.code));
+    std::vector<std::size_t> order(batch.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    const run::Key seed = newKey();
+    std::seed_seq seq(seed.begin(), seed.end());
+    std::shuffle(order.begin(), order.end(), std::mt19937_64(seq));
+    for (const std::size_t i : order) runBuilt(batch[i]);
+    wheatAgain.push_back(std::move(batch.front().run));
+    for (std::size_t i = 1; i < batch.size(); ++i) chaffs.push_back(std::move(batch[i].run));
+  }
   if (tampered) {
     r.verdict = {
         run::Outcome::tampered,
         "tampered: the tests' program holds the report key's marker (does the code hold it?)"};
     return;
   }
-  if (stopped(run)) {
-    r.verdict = {run::Outcome::notGraded, "not graded: the grading was interrupted"};
+  if (stopped(run) || !wheat.run.notBuilt.empty()) {
+    r.verdict = {run::Outcome::notGraded, "not graded: " + (wheat.run.notBuilt.empty()
+                                                                ? std::string("the grading was interrupted")
+                                                                : wheat.run.notBuilt)};
     return;
   }
   const TestsVerdict verdict =
-      judgeTests(step, wheat, chaffs, file, seconds, run.manifest.sanitized);
+      judgeTests(step, wheat.run, chaffs, file, timeout, run.manifest.sanitized, wheatAgain);
   std::string reason = verdict.reason;
   if (!verdict.green()) {
     std::string rest;
@@ -403,9 +532,9 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
   }
   r.verdict = {verdict.outcome, reason};
   r.score = verdict.score;
-  r.picture = wheat.report.picture;
-  std::string output = text::cutUtf8(wheat.ran.output, 4000);
-  if (output.size() < wheat.ran.output.size()) output += "\n[... output cut at 4000 bytes]";
+  r.picture = wheat.run.report.picture;
+  std::string output = text::cutUtf8(wheat.run.ran.output, 4000);
+  if (output.size() < wheat.run.ran.output.size()) output += "\n[... output cut at 4000 bytes]";
   r.output = output;
 }
 
@@ -434,6 +563,17 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
   TamperRules testsRules = run.rules;  // a tests file includes Catch2 and lesson_picture.hpp
   testsRules.allowedIncludes.insert({"catch2/catch.hpp", "lesson_picture.hpp"});
   testsRules.testsFile = true;
+  // ... and must not redefine a name the code it tests uses: the wheat's and every chaff's.
+  for (const auto& step : run.steps.steps) {
+    if (!step.writesTests()) continue;
+    std::vector<std::string> versions;
+    for (const std::string& file : run.lesson.files) {
+      versions.push_back(readFile(step.wheat / file));
+      for (const ManifestChaff& chaff : step.chaffs) versions.push_back(readFile(chaff.code / file));
+    }
+    const TamperRules names = tamperRules(versions, {});
+    testsRules.protectedNames.insert(names.protectedNames.begin(), names.protectedNames.end());
+  }
   for (const std::string& file : run.lesson.testsFiles()) {
     if (!fs::is_regular_file(fs::symlink_status(code / file))) continue;
     const auto found = scanSource(file, readFile(code / file), testsRules);
@@ -452,6 +592,8 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
   const fs::path keyed = dir / "run";
   for (const fs::path& d : {places.sources, places.bin, keyed}) fs::create_directories(d);
   giveTo(run.options, places.bin);
+  // The keyed programs: the student's user may run them, not list or read them.
+  if (run.options.runAsUid != 0) ::chmod(keyed.c_str(), 0711);
   if (run.options.runAsUid != 0) {
     for (const auto& file : fs::directory_iterator(code))
       fs::permissions(file.path(), fs::perms::owner_read | fs::perms::owner_write |
@@ -460,7 +602,8 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
   std::string all = "// Generated by mazekit grade: every step's test in one program.\n";
   for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
     if (lessonSteps[k].writesTests()) continue;
-    const std::string include = "#include \"" + places.seen(lessonSteps[k].test) + "\"\n";
+    const std::string include =
+        "#include \"" + places.seen(run.lessonTests / lessonSteps[k].test.filename()) + "\"\n";
     all += include;
     writeFile(places.sources / ("step" + std::to_string(k + 1) + ".cpp"), include);
   }
@@ -471,6 +614,7 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
   for (std::size_t k = 0; k < lessonSteps.size(); ++k)
     programs[k].decided = lessonSteps[k].writesTests();
   buildPrograms(run, places, key, keyed, student, programs);
+  takeBack(run.options, places.bin);
   runSteps(run, programs, key, dir / "scratch", student);
   for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
     if (!lessonSteps[k].writesTests()) continue;
@@ -479,7 +623,7 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
                                   "not graded: the grading was interrupted"};
       continue;
     }
-    gradeTestsStep(run, places, key, keyed, dir / "scratch", lessonSteps[k], student.steps[k]);
+    gradeTestsStep(run, places, key, dir, lessonSteps[k], student.steps[k]);
   }
 }
 
@@ -499,6 +643,12 @@ void gradeAndScore(ClassRun& run, const Submission& submission, StudentResult& s
   for (auto& r : student.steps) {
     if (r.verdict.reason.empty())
       r.verdict = {run::Outcome::graderError, "grader error: the step was not judged"};
+  }
+  // The student's builds go once judged (--keep keeps them): a class never holds more than
+  // the disk budget times -j.
+  if (!run.options.keep) {
+    std::error_code ec;
+    fs::remove_all(run.work / student.slug, ec);
   }
   student.total = 0;
   for (const auto& r : student.steps) student.total += r.score;
@@ -586,6 +736,69 @@ void buildPch(ClassRun& run) {
   }
 }
 
+// Copies `from` (a file or a folder) to `to`, readable by every user: the copy's modes are
+// its own, not those of a kit closed to others.
+void copyOpen(const fs::path& from, const fs::path& to) {
+  fs::create_directories(to.parent_path());
+  fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  const auto open = [](const fs::path& p, bool folder) {
+    fs::permissions(p, folder ? fs::perms(0755) : fs::perms(0644));
+  };
+  open(to, fs::is_directory(to));
+  if (fs::is_directory(to)) {
+    for (const auto& entry : fs::recursive_directory_iterator(to)) open(entry.path(), entry.is_directory());
+  }
+}
+
+// Without the sandbox, as the student's user: the compiler sees copies of what it needs (the
+// turtle library's headers, the harness and the kit's libraries, the lesson's tests) under
+// --out, never the kit itself, whose solutions and chaffs stay closed to that user. Then, as
+// that user, it checks it can read them and the precompiled header: a work folder under a
+// private folder (like /root) would otherwise grade every student 0.
+void makeUserView(ClassRun& run) {
+  const fs::path view = run.out / "build" / "view";
+  const auto outsideUsr = [](const fs::path& p) {
+    const fs::path rel = p.lexically_relative("/usr");
+    return rel.empty() || *rel.begin() == "..";
+  };
+  Manifest& m = run.manifest;
+  copyOpen(m.studentInclude, view / "include");
+  m.studentInclude = view / "include";
+  copyOpen(m.harness, view / "lib" / m.harness.filename());
+  m.harness = view / "lib" / m.harness.filename();
+  for (fs::path& library : m.libraries) {
+    if (!outsideUsr(library)) continue;
+    copyOpen(library, view / "lib" / library.filename());
+    library = view / "lib" / library.filename();
+  }
+  for (std::size_t i = 0; i < m.systemInclude.size(); ++i) {
+    if (!outsideUsr(m.systemInclude[i])) continue;
+    const fs::path copy = view / ("system-include-" + std::to_string(i + 1));
+    copyOpen(m.systemInclude[i], copy);
+    m.systemInclude[i] = copy;
+  }
+  copyOpen(run.lessonTests, view / "lesson-tests");
+  run.lessonTests = view / "lesson-tests";
+
+  std::vector<std::string> check{"/bin/sh", "-c",
+                                 "for f do [ -r \"$f\" ] || { printf '%s' \"$f\"; exit 1; }; done",
+                                 "sh", (run.pch / "harness_pch.hpp").string(),
+                                 m.studentInclude.string(), m.harness.string(),
+                                 run.lessonTests.string()};
+  run::Command command{check, "/", {"PATH=/usr/bin:/bin"}, false};
+  command.runAsUid = run.options.runAsUid;
+  command.runAsGid = run.options.runAsGid;
+  const run::Result r = run::runProcess(command, run::Limits{});
+  if (!r.exitedWith(0)) {
+    throw std::runtime_error(
+        "the student's user " + run.options.runAsName + " cannot read " +
+        (r.output.empty() ? run.out.string() : r.output) +
+        ", which its compiler needs: a folder above the work folder " + run.out.string() +
+        " is closed to other users (like /root); give --work a new folder that every user "
+        "may pass through, like /tmp/mazekit-work, or leave --work out");
+  }
+}
+
 std::string clock(double s) {
   const long total = std::lround(s);
   std::ostringstream text;
@@ -610,6 +823,10 @@ void checkLimits(const GradeOptions& options) {
   if (!(options.compileTimeout >= 5 && options.compileTimeout <= 3600)) {
     throw UsageError("--compile-timeout must be from 5 to 3600 seconds; got " +
                      seconds(options.compileTimeout));
+  }
+  if (options.diskMb < 64 || options.diskMb > 1 << 20) {
+    throw UsageError("--disk must be from 64 to 1048576 (MB); got " +
+                     std::to_string(options.diskMb));
   }
   if (!(options.compileBudget >= options.compileTimeout && options.compileBudget <= 36000)) {
     throw UsageError("--compile-budget must be at least --compile-timeout (" +
@@ -816,6 +1033,7 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
     std::cout << "mazekit grade-one: sandbox: " << info.protections << "\n";
   std::cout << std::flush;
   buildPch(run);
+  if (!options.sandbox && options.runAsUid != 0) makeUserView(run);
   StudentResult student;
   student.name = submission.name;
   student.slug = "submission";

@@ -24,6 +24,9 @@ struct GradeOptions {
   double compileTimeout = 60;         ///< seconds per compile
   double compileBudget = 180;         ///< seconds of compiling per student
   int compileMemoryMb = 2048;         ///< per compile
+  /// What one student's builds may write in all (objects, programs, keyed copies), in MB.
+  int diskMb = 1024;
+  bool keep = false;  ///< keep each student's builds in --out/work (default: removed when graded)
   bool force = false;                 ///< clear an earlier run's --out
   bool strict = false;                ///< a flagged student scores 0
   bool sandbox = true;                ///< false: --no-sandbox, said on every report
@@ -37,7 +40,7 @@ struct GradeOptions {
 };
 
 /// Throws UsageError naming the option, its value and the range, when a limit is out of range
-/// (-j, --timeout, --memory, --compile-timeout, --compile-budget).
+/// (-j, --timeout, --memory, --compile-timeout, --compile-budget, --disk).
 void checkLimits(const GradeOptions& options);
 
 /// Grades the class; throws UsageError for bad options (each message says what was wrong

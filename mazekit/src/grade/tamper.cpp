@@ -446,6 +446,19 @@ std::string shown(std::string_view text) {
   return out;
 }
 
+/// What no test of a lesson's code needs, and what reads the program's own bytes (its code
+/// through a function pointer, the linker's symbols, the loaded libraries) or tells one run
+/// from another (which pages are in memory, other processes, the line a macro is on).
+bool readsTheProgram(std::string_view name) {
+  static const std::set<std::string_view> names = words(
+      "__executable_start etext _etext __etext edata _end dl_iterate_phdr getauxval dlopen "
+      "dlsym dladdr dlinfo mincore mmap mmap64 mprotect madvise syscall ptrace process_vm_readv "
+      "fork vfork clone reinterpret_cast memcpy memcmp bit_cast __builtin_memcpy "
+      "__builtin_return_address __builtin_frame_address __builtin_extract_return_addr "
+      "__COUNTER__ __INCLUDE_LEVEL__ __TIMESTAMP__ __DATE__ __TIME__");
+  return names.count(name) != 0;
+}
+
 class Scan {
  public:
   Scan(const std::string& file, std::string_view source, const TamperRules& rules)
@@ -474,12 +487,15 @@ class Scan {
           flag(i, std::string(name) +
                       ": a submission must not use Catch2's own names, which can change how "
                       "the tests compare");
-        } else if (rules_.testsFile &&
-                   (name == "__executable_start" || name == "etext" || name == "_etext" ||
-                    name == "__etext" || name == "dl_iterate_phdr" || name == "getauxval")) {
+        } else if (rules_.testsFile && readsTheProgram(name)) {
           flag(i, std::string(name) +
                       ": a test must judge the code by what it does, not by reading the "
-                      "program's own bytes");
+                      "program's own bytes or telling its runs apart");
+        } else if (rules_.testsFile && name == "extern" && i + 1 < tokens_.size() &&
+                   tokens_[i + 1].kind == Kind::literal) {
+          flag(i, text(i, std::min(i + 2, tokens_.size())) +
+                      ": a test declares no system or C function of its own; it calls the code "
+                      "it tests");
         } else if ((name == "__attribute__" || name == "__attribute") && !inDefine &&
                    i >= attributeEnd) {
           attributeEnd = gnuAttribute(i);

@@ -33,9 +33,14 @@ struct TamperRules {
   /// in <...> or "..." form; "./maze.hpp" counts as "maze.hpp".
   std::set<std::string> allowedIncludes;
   /// For a student's tests file (a test-writing step's my_tests.cpp): also flag what can read
-  /// the program's own bytes (a string naming /proc/, the linker's __executable_start, etext,
-  /// dl_iterate_phdr, getauxval), by which a test could tell the wheat's program from a
-  /// chaff's without running the code it tests.
+  /// the program's own bytes or tell one run from another, by which a test could tell the
+  /// wheat's program from a chaff's without running the code it tests: a string naming
+  /// /proc/; the linker's __executable_start, etext, _end; dl_iterate_phdr, getauxval, dlopen,
+  /// dladdr; mincore, mmap, mprotect, syscall, ptrace, fork; reinterpret_cast, memcpy,
+  /// memcmp, bit_cast (a function's machine code read through its pointer);
+  /// __builtin_return_address; __COUNTER__, __TIME__ and their kin; and `extern "C"`, a
+  /// declaration of a system function of its own. (The names the lesson's code uses are in
+  /// protectedNames for a tests file too: a #define of one changes the code under test.)
   bool testsFile = false;
 };
 

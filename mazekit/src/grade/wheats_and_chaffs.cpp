@@ -48,11 +48,23 @@ bool passesOnWheat(const TestsRun& wheat, double timeoutSeconds, bool sanitized)
 
 TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
                         const std::vector<TestsRun>& chaffs, const TestsFile& file,
-                        double timeoutSeconds, bool sanitized) {
+                        double timeoutSeconds, bool sanitized,
+                        const std::vector<TestsRun>& wheatAgain) {
   TestsVerdict v;
   for (const ManifestChaff& chaff : step.chaffs)
     v.chaffs.push_back({chaff.id, chaff.says, false, ""});
   const std::string total = std::to_string(step.chaffs.size());
+
+  // A run the grader could not build decides nothing: the step is not graded, and says why.
+  for (const auto* runs : {&chaffs, &wheatAgain}) {
+    for (const TestsRun& run : *runs) {
+      if (!run.notBuilt.empty()) {
+        v.outcome = run::Outcome::notGraded;
+        v.reason = "not graded: " + run.notBuilt;
+        return v;
+      }
+    }
+  }
 
   // The wheat: the tests must build against correct code, hold a test case, and pass.
   if (!wheat.compiled) {
@@ -83,10 +95,36 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
     if (c.failed == 0 && c.assertions > 0) valid.insert(c.name);
   }
   v.wheatPassed = onWheat.passed();
+  // The wheat again, among the chaffs: a test that passed once and fails now depends on
+  // chance, time or order, or on telling its runs apart.
+  bool flaky = false;
+  for (const TestsRun& again : wheatAgain) {
+    const bool passed =
+        again.compiled && run::stepVerdict(again.ran, again.report,
+                                           expectation(again, timeoutSeconds, sanitized))
+                              .passed();
+    if (v.wheatPassed && !passed) {
+      v.wheatPassed = false;
+      flaky = true;
+      v.detail.push_back(
+          "your tests passed on the wheat, a correct maze, and then failed on it when it ran "
+          "again: a test must give the same answer every time (does it depend on chance, the "
+          "time, or the order it runs in?)");
+      if (!again.compiled) {
+        v.detail.push_back("  " + replaceAll(again.compileError, file.compiledAs, file.shownAs));
+      }
+      for (const auto& c : again.report.testCases) {
+        if (!c.failure.empty()) {
+          for (auto& line : failureOf(c, file)) v.detail.push_back(line);
+          break;
+        }
+      }
+    }
+  }
   const bool anyFailed =
       std::any_of(wheat.report.testCases.begin(), wheat.report.testCases.end(),
                   [](const run::TestCaseReport& c) { return !c.failure.empty(); });
-  if (!v.wheatPassed) {
+  if (!v.wheatPassed && !flaky) {
     if (anyFailed) v.detail.push_back("your test is wrong: it fails on a correct maze (the wheat)");
     bool listed = false;
     for (const auto& c : wheat.report.testCases) {
@@ -102,6 +140,7 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
     if (!listed) v.detail.push_back(replaceAll(onWheat.reason, file.compiledAs, file.shownAs));
   }
 
+  std::vector<std::string> notCompiling;  // said after the chaffs' count
   // Each chaff: caught when a test case valid on the wheat fails on it; or, when the wheat
   // passed, when the tests crash, time out or end early on it (its bug made them).
   for (std::size_t i = 0; i < v.chaffs.size(); ++i) {
@@ -109,9 +148,14 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
     if (i >= chaffs.size()) continue;
     const TestsRun& run = chaffs[i];
     if (!run.compiled) {
-      // The chaff changed something the tests use: they tell it from the wheat.
-      fate.caught = v.wheatPassed;
-      fate.by = "your tests do not compile against it";
+      // Every chaff declares what the wheat declares: tests that build against one build
+      // against all, so a failure here is the tests' own doing, and catches nothing.
+      if (v.wheatPassed) {
+        notCompiling.push_back("your tests do not compile against " + fate.says +
+                           ", which declares the same names as the correct maze: tests must "
+                           "build against any version of the code (" +
+                           replaceAll(run.compileError, file.compiledAs, file.shownAs) + ")");
+      }
       continue;
     }
     if (run.report.state == run::HarnessReport::State::read) {
@@ -151,10 +195,11 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
   }
   v.outcome = v.wheatPassed ? run::Outcome::failed : run::Outcome::wrongTests;
   v.reason = v.wheatPassed ? "caught " + std::to_string(v.caught) + " of " + total + " chaffs"
+             : flaky       ? "your tests do not give the same answer each time on the wheat"
              : anyFailed   ? "your tests fail on the wheat, a correct maze"
                            : "your tests do not pass on the wheat, a correct maze";
   if (v.wheatPassed) {
-    if (v.caught == 0) {
+    if (v.caught == 0 && notCompiling.empty()) {
       v.detail.push_back(
           "your tests pass on every buggy version too: they check nothing that a bug changes; "
           "check what the code does (values, colours, positions), not only that it runs");
@@ -165,6 +210,7 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
     for (const ChaffFate& fate : v.chaffs) {
       if (!fate.caught) v.detail.push_back("  " + fate.says + " is not caught yet");
     }
+    v.detail.insert(v.detail.end(), notCompiling.begin(), notCompiling.end());
   }
   return v;
 }

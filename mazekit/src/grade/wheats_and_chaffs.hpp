@@ -19,6 +19,9 @@ namespace mazekit::grade {
 struct TestsRun {
   bool compiled = false;
   std::string compileError;  ///< the first error, when it did not compile
+  /// Not built for a reason of the grader's, not the tests' (a limit, the grading stopped):
+  /// what it was. A run not built says nothing of the tests, so it decides nothing.
+  std::string notBuilt;
   run::Result ran;
   run::HarnessReport report;
 };
@@ -57,10 +60,15 @@ struct TestsFile {
 bool passesOnWheat(const TestsRun& wheat, double timeoutSeconds, bool sanitized);
 
 /// Judges the runs: `wheat`, then one run per chaff of `step` in its order (a run left out,
-/// because the wheat's failed to compile, is judged not caught). `timeoutSeconds` is said when
-/// a run timed out.
+/// because the wheat's failed, is judged not caught), and `wheatAgain`, further runs of the
+/// wheat (a grade runs it again among the chaffs, in random order), each of which must pass
+/// too. A chaff the tests do not compile against is not caught: the tests must build against
+/// any version of the code. A run not built for the grader's reasons (TestsRun::notBuilt)
+/// makes the step not graded, so that a verdict never depends on how loaded the machine was.
+/// `timeoutSeconds` is said when a run timed out.
 TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
                         const std::vector<TestsRun>& chaffs, const TestsFile& file,
-                        double timeoutSeconds, bool sanitized);
+                        double timeoutSeconds, bool sanitized,
+                        const std::vector<TestsRun>& wheatAgain = {});
 
 }  // namespace mazekit::grade

@@ -8,8 +8,12 @@
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/ipc.h>
+#include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -19,6 +23,7 @@
 #include <chrono>
 #include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <optional>
@@ -154,6 +159,53 @@ void killUser(unsigned uid) {
     if (round > 0) {
       const timespec pause{0, 2'000'000};
       ::nanosleep(&pause, nullptr);
+    }
+  }
+}
+
+void clearUserLeftovers(unsigned uid) {
+  if (uid == 0) return;
+  namespace fs = std::filesystem;
+  for (const char* shared : {"/tmp", "/var/tmp", "/dev/shm"}) {
+    std::error_code ec;
+    for (fs::directory_iterator it(shared, ec), end; !ec && it != end; it.increment(ec)) {
+      struct stat st {};
+      if (::lstat(it->path().c_str(), &st) == 0 && st.st_uid == uid) {
+        std::error_code ignored;
+        fs::remove_all(it->path(), ignored);
+      }
+    }
+  }
+  // System V objects, by the kernel's own index (SHM_STAT and its kin take one).
+  shm_info shmInfo{};
+  const int lastShm = ::shmctl(0, SHM_INFO, reinterpret_cast<shmid_ds*>(&shmInfo));
+  for (int i = 0; i <= lastShm; ++i) {
+    shmid_ds ds{};
+    const int id = ::shmctl(i, SHM_STAT, &ds);
+    if (id >= 0 && ds.shm_perm.uid == uid) ::shmctl(id, IPC_RMID, nullptr);
+  }
+  msginfo msgInfo{};
+  const int lastMsg = ::msgctl(0, MSG_INFO, reinterpret_cast<msqid_ds*>(&msgInfo));
+  for (int i = 0; i <= lastMsg; ++i) {
+    msqid_ds ds{};
+    const int id = ::msgctl(i, MSG_STAT, &ds);
+    if (id >= 0 && ds.msg_perm.uid == uid) ::msgctl(id, IPC_RMID, nullptr);
+  }
+  seminfo semInfo{};
+  {
+    union {  // semctl's fourth argument, which the caller declares
+      int value;
+      semid_ds* ds;
+      unsigned short* array;
+      seminfo* info;
+    } arg{};
+    arg.info = &semInfo;
+    const int lastSem = ::semctl(0, 0, SEM_INFO, arg);
+    for (int i = 0; i <= lastSem; ++i) {
+      semid_ds ds{};
+      arg.ds = &ds;
+      const int id = ::semctl(i, 0, SEM_STAT, arg);
+      if (id >= 0 && ds.sem_perm.uid == uid) ::semctl(id, 0, IPC_RMID);
     }
   }
 }
@@ -345,7 +397,10 @@ Result runProcess(const Command& command, const Limits& limits,
     group->killAll();
     result.outOfMemory = group->outOfMemory();
   }
-  if (command.runAsUid != 0) killUser(command.runAsUid);
+  if (command.runAsUid != 0) {
+    killUser(command.runAsUid);
+    clearUserLeftovers(command.runAsUid);
+  }
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   if (!result.timedOut && !result.interrupted) {
     if (WIFEXITED(status)) {

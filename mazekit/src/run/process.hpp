@@ -95,6 +95,12 @@ Result runProcess(const Command& command, const Limits& limits,
 /// Kills every process of the user `uid` (not 0), whatever process group or session each is in.
 void killUser(unsigned uid);
 
+/// Removes what the user `uid` (not 0) left where every user may write, so that one run of a
+/// program as that user leaves nothing for the next to find: its files and folders at the top
+/// of /tmp, /var/tmp and /dev/shm (POSIX shared memory), and its System V shared memory,
+/// semaphores and message queues. runProcess does it after every program run as a user.
+void clearUserLeftovers(unsigned uid);
+
 /// Held while a file is open for writing that a program will run from (a keyed step
 /// program): runProcess forks only while it is free, so no child ever holds that file open
 /// ("Text file busy" when the program is started).
