@@ -119,9 +119,39 @@ void tracePolygon(cairo_t* cr, const StampCorners& corners, double shift) {
 // As Tk draws a polygon: the inside filled, then the outline stroked centred on the edge
 // (a 30 px disc with a 2 px outline covers 32×32 pixels; a 20×20 square's 1 px outline
 // makes it 21×21, its right and bottom edges one pixel wide, as X11 draws thin lines).
+// Four corners, each edge along x or along y: a square stamp facing a quarter turn.
+bool isUprightRectangle(const StampCorners& corners) {
+  if (corners.offsets.size() != 4) return false;
+  for (std::size_t i = 0; i < 4; ++i) {
+    const Vec2D& a = corners.offsets[i];
+    const Vec2D& b = corners.offsets[(i + 1) % 4];
+    if (a.x != b.x && a.y != b.y) return false;
+  }
+  return true;
+}
+
 void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, const Color& outline,
                  double width) {
   if (corners.offsets.size() < 2) return;  // "blank"
+  if (fill == outline && width > 0 && isUprightRectangle(corners)) {
+    // The maze's squares: fill and outline together are one rectangle, grown by the
+    // outline as the stroke below would grow it, and filled in one step.
+    const double shift = pixelOffset(width) - width / 2.0;
+    double left = corners[0].x;
+    double right = left;
+    double top = corners[0].y;
+    double bottom = top;
+    for (std::size_t i = 1; i < 4; ++i) {
+      left = std::min(left, corners[i].x);
+      right = std::max(right, corners[i].x);
+      top = std::min(top, corners[i].y);
+      bottom = std::max(bottom, corners[i].y);
+    }
+    cairo_rectangle(cr, left + shift, top + shift, right - left + width, bottom - top + width);
+    setColor(cr, fill);
+    cairo_fill(cr);
+    return;
+  }
   tracePolygon(cr, corners, 0);
   setColor(cr, fill);
   cairo_fill(cr);
