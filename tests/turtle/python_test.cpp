@@ -447,3 +447,28 @@ TEST_CASE("a compound shape is registered, taken and stamped in its components' 
                     Catch::Contains("cannot add a component to a polygon Shape"));
   CHECK_THROWS_AS(turtle::Shape("image"), std::invalid_argument);
 }
+
+TEST_CASE("undo() turns back as Python's does, so the heading is Python's to the last bit",
+          "[python][undo]") {
+  Screen screen;
+  Turtle t(screen);
+  t.left(38);
+  t.undo();
+  t.forward(100);
+  CHECK(t.xcor() == 100.0);  // Python: 100.0 0.0
+  CHECK(t.ycor() == 0.0);
+  Turtle c(screen);
+  c.circle(50);
+  c.undo();
+  c.forward(100);
+  CHECK(c.xcor() == 99.99999999999987);  // Python: 99.99999999999987 -2.4980018054066022e-14
+  CHECK(c.ycor() == -2.4980018054066022e-14);
+  Turtle g(screen);
+  g.left(30);
+  g.degrees(400);
+  g.undo();
+  g.degrees();
+  g.forward(100);
+  CHECK(g.xcor() == 100.0);  // Python: 100.0 -1.1102230246251565e-14
+  CHECK(g.ycor() == -1.1102230246251565e-14);
+}

@@ -88,6 +88,13 @@ struct UndoEntry {
   int endItem = 0;
   int filledItem = 0;     // end_fill() gave this fill its points
   std::size_t moves = 0;  // each takes back one point of a polygon being recorded
+  // Python undoes a turn by turning back (not by putting the heading back), which can
+  // differ in the last bit: each turn, in the angle unit of its time.
+  struct Turn {
+    double angle;
+    double degreesPerUnit;
+  };
+  std::vector<Turn> turns;
 };
 
 std::atomic<int> nextTurtleId{1};
@@ -204,6 +211,7 @@ struct Turtle::State {
 
   void rotate(double angle) {
     Action action(*this);
+    if (recording) undo.back().turns.push_back({angle, degreesPerUnit()});
     pose.orient = pose.orient.rotate(angle * degreesPerUnit());
   }
 
@@ -523,7 +531,16 @@ void Turtle::undo() {
       std::remove_if(s.stampIds.begin(), s.stampIds.end(),
                      [&](int id) { return id >= entry.firstItem && id < entry.endItem; }),
       s.stampIds.end());
+  const Vec2D orientNow = s.pose.orient;
   s.pose = entry.before;
+  if (!entry.turns.empty()) {
+    // As Python's undo of "rot": each turn turned back, the last first, in today's unit.
+    s.pose.orient = orientNow;
+    const double unit = s.degreesPerUnit();
+    for (auto turn = entry.turns.rbegin(); turn != entry.turns.rend(); ++turn) {
+      s.pose.orient = s.pose.orient.rotate(-turn->angle * turn->degreesPerUnit / unit * unit);
+    }
+  }
   if (s.creatingPoly) {
     // As Python: each move taken back takes its point off the polygon being recorded.
     s.poly.resize(s.poly.size() - std::min(s.poly.size(), entry.moves));
