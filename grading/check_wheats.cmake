@@ -121,6 +121,19 @@ if(uid STREQUAL "0")
     endif()
   endforeach()
   message(STATUS "as the user nobody, without the sandbox, the hostile tests score as in it")
+  # A work folder the student's user cannot reach (under a folder closed to others, as /root
+  # is) is refused before anything is graded, saying what to do.
+  file(MAKE_DIRECTORY "${WORK}/private")
+  file(CHMOD "${WORK}/private" DIRECTORY_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
+  execute_process(
+    COMMAND "${MAZEKIT}" grade-one "${in}/detects-the-wheat" --lesson 3 --isolation user
+      --user nobody --results "${WORK}/private-results.json" --work "${WORK}/private/work"
+    RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+  if(status EQUAL 0 OR EXISTS "${WORK}/private-results.json" OR
+     NOT stderr MATCHES "cannot read .*give --work a new folder that every user may pass through")
+    message(FATAL_ERROR "a work folder the user nobody cannot reach was not refused first "
+                        "(exit ${status}):\n${stdout}${stderr}")
+  endif()
 else()
   message(STATUS "not root: grade-one --isolation user (which runs code as another user) not checked here")
 endif()

@@ -181,6 +181,22 @@ grep -q "Permission denied" "$root/autograder/results/results.json" ||
 grep -q "Integrity flags" "$root/autograder/results/results.json" ||
   fail "includes-the-solution: not flagged"
 
+# Hostile students of grading/hostile, graded as the student's user (what Gradescope's
+# containers give): a forger that finds the report key through an unkeyed copy of its program,
+# students that overwrite or kill what they can reach, or include the lesson's solution. Each
+# scores what it scores in the sandbox (grading/check_hostile.sh).
+for case in forged-report:0 overwrites-classmates:3 kills-classmates:3 includes-solution:3; do
+  name=${case%%:*}
+  fresh_submission "$root"
+  cp "$grading/hostile/$name/maze.hpp" "$root/autograder/submission/"
+  if ! in_gradescope "$root" /autograder /autograder/run_autograder >"$work/hostile-$name.log" 2>&1; then
+    tail -n 20 "$work/hostile-$name.log" >&2
+    fail "hostile $name: run_autograder failed"
+  fi
+  check_results "$name" "${case##*:}"
+  students=$((students + 1))
+done
+
 # Lesson 3, whose step 3 has the student write tests: its zip unpacked over the same kit (the
 # same sources, so setup.sh's build has nothing to do), its setup.sh proving the lesson's whole
 # reference (its own tests for step 3 too) at full marks, and students of grading/tests-class

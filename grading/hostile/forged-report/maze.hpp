@@ -10,7 +10,9 @@
 // ...} in the harness's format: the harness signs with HMAC-SHA-256 under a key the grader
 // writes into the linked program, so the student looks the key up in its own program file
 // (/proc/self/exe) through the symbol table - the harness keeps it in an object named keySlot
-// - and signs the forgery with it; without a symbol table it signs with zeros. The other is a
+// - or, without one, finds the key's place through an unkeyed copy of its program left
+// readable beside it (a grader without the sandbox), and signs the forgery with it; with
+// neither it signs with zeros. The other is a
 // Catch2 XML report. Each goes everywhere a grader might read one: the descriptor in
 // $MAZEKIT_REPORT_FD, fds 3-9 whether open or not, every other open descriptor (stdout,
 // pipes), /dev/fd/3, catch-results.xml in the working folder and each folder above it, the
@@ -18,8 +20,9 @@
 // variable.
 //
 // What the kit must do: believe only a report its own harness signed, with a key the
-// student's code cannot read - the step program stripped of its symbols, or the key kept out
-// of the program the student runs. No genuine report means no points: every step 0,
+// student's code cannot read - the step program stripped of its symbols, no unkeyed copy
+// readable to the student's code, and without the sandbox a program the student's user may
+// run but not read. No genuine report means no points: every step 0,
 // "tampered" or "ended early", total 0; and the scan flags the constructor attribute.
 
 #include <cstdint>
@@ -39,13 +42,32 @@
 
 namespace forgery {
 
-// The test cases of this step, as (name, tags), read from the test file being compiled.
-inline std::vector<std::pair<std::string, std::string>> testCasesOfThisStep() {
-  std::vector<std::pair<std::string, std::string>> cases;
-  std::ifstream in(__BASE_FILE__, std::ios::binary);
+inline std::string fileText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
-  const std::string source = text.str();
+  return text.str();
+}
+
+// The test cases of this step, as (name, tags), read from the test file being compiled; or,
+// in a program of every step (whose file #includes each step's test, and whose command line
+// picks the step's file with Catch2's -# [#file]), from the file of the step this run is for.
+inline std::vector<std::pair<std::string, std::string>> testCasesOfThisStep() {
+  std::vector<std::pair<std::string, std::string>> cases;
+  std::string source = fileText(__BASE_FILE__);
+  const std::string commandLine = fileText("/proc/self/cmdline");
+  const std::size_t pick = commandLine.find("[#");
+  if (pick != std::string::npos) {
+    const std::string file = commandLine.substr(pick + 2, commandLine.find(']', pick) - pick - 2);
+    for (std::size_t at = source.find("#include \""); at != std::string::npos;
+         at = source.find("#include \"", at + 1)) {
+      const std::string path = source.substr(at + 10, source.find('"', at + 10) - at - 10);
+      if (path.find(file + ".") != std::string::npos) {
+        source = fileText(path);
+        break;
+      }
+    }
+  }
   // The string literal starting at `at` (which must be a quote), or "" when there is none.
   const auto literalAt = [&source](std::size_t at, std::size_t& end) {
     std::string value;
@@ -232,6 +254,32 @@ Number numberAt(const std::string& file, std::size_t offset) {
   return value;
 }
 
+// Without a symbol table: the grader wrote the key into a copy of a program it built, right
+// after the key slot's marker. Where the unkeyed program is still readable (a grader that
+// runs the code as a user of its own and leaves its build folder to that user), the marker's
+// place in it is the key's place in this program, less the marker. The marker is spelled in
+// two pieces here, so that this program does not hold it whole.
+inline std::string keyByComparison(const std::string& elf) {
+  namespace fs = std::filesystem;
+  const std::string marker = std::string("mazekit-harness-") + "key-slot-v1:....";
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec || elf.empty()) return "";
+  const fs::path builds = self.parent_path().parent_path();
+  for (auto it = fs::recursive_directory_iterator(builds, fs::directory_options::skip_permission_denied, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it.depth() > 1 || !it->is_regular_file(ec) || it->file_size(ec) != elf.size()) continue;
+    std::ifstream in(it->path(), std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    const std::string other = bytes.str();
+    const std::size_t at = other.find(marker);
+    if (at != std::string::npos && at + 64 <= elf.size() && elf.compare(at, 32, marker) != 0)
+      return elf.substr(at + 32, 32);
+  }
+  return "";
+}
+
 // The harness's key, as the grader wrote it into this program: the 32 bytes after the 32 of
 // the key slot's marker. The slot is found by its name in the symbol table (ELF64: .symtab,
 // its string table, the section that holds the object). "" when the program has no symbols.
@@ -261,7 +309,7 @@ inline std::string stolenKey() {
       if (offset + 64 <= elf.size()) return elf.substr(offset + 32, 32);
     }
   }
-  return "";
+  return keyByComparison(elf);
 }
 
 // The harness's own report (mazekit-report-1): every test case ran, asserted and passed.

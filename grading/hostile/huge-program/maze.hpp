@@ -58,3 +58,5 @@ class Maze {
 // A char array of 200 MB whose first byte is not zero: it is written into the program file
 // (.data), not reserved at load time (.bss).
 inline char hugeProgramData[std::size_t{200} << 20] = {1};
+// Used before main, so that every program built from this file holds it.
+static const bool hugeProgramUsed = (hugeProgramData[1] = 2, true);

@@ -171,6 +171,8 @@ void gradeOneCommand(GradeOne& g) {
   }
   g.options.out = fs::absolute(g.work);
   if (g.options.runAsUid != 0) {
+    std::error_code ec;
+    fs::create_directories(g.options.out, ec);  // a new --work: made here, checked when graded
     // The student's user passes through (it cannot list it) to its own folders inside.
     fs::permissions(g.options.out,
                     fs::perms::owner_all | fs::perms::group_exec | fs::perms::others_exec);

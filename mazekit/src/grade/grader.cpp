@@ -456,7 +456,9 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
     fs::remove_all(places.code);
     fs::create_directories(places.code);
     for (const std::string& name : run.lesson.files) {
-      if (fs::is_regular_file(code / name)) fs::copy_file(code / name, places.code / name);
+      if (!fs::is_regular_file(code / name)) continue;
+      fs::copy_file(code / name, places.code / name);
+      fs::permissions(places.code / name, fs::perms(0644));  // the kit's may be closed
     }
     places.bin = dir / ("tests-bin-" + std::to_string(++builds));
     fs::remove_all(places.bin);
@@ -708,10 +710,13 @@ void prepareRun(ClassRun& run, RunInfo& info) {
   info.sandboxed = options.sandbox;
   if (options.sandbox) info.protections = run::sandboxProtections();
   if (!options.sandbox && options.runAsUid != 0) {
-    info.isolation = "as the user " + options.runAsName + " (uid " +
-                     std::to_string(options.runAsUid) +
-                     "): bubblewrap cannot make a sandbox here, so every compile and program ran "
-                     "as that user, which cannot write the grader's files";
+    info.isolation =
+        "as the user " + options.runAsName + " (uid " + std::to_string(options.runAsUid) +
+        "): bubblewrap cannot make a sandbox here, so every compile and program ran as that "
+        "user, which cannot write the grader's files, nor read the kit, its build or a program "
+        "it runs (its compiler is given copies of the headers and libraries it needs); each "
+        "run had an empty folder of its own, and after it every process of that user was "
+        "killed and its files in /tmp, /var/tmp and /dev/shm and its System V objects removed";
   }
   info.strict = options.strict;
   info.limits = "each step: " + seconds(options.timeout) + " s, " +
