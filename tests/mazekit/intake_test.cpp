@@ -1,9 +1,9 @@
 // Taking a submission in (mazekit/src/grade/submission.cpp): what `mazekit grade` takes from
 // a careless student (a Maze.hpp, a maze.hpp.txt, a zip made on Windows or by Python, a
-// project folder) and what it refuses from a hostile one (links, FIFOs, absolute paths and
-// "..", zip bombs, directories that lie about sizes, corrupt archives, 25,000 nested
-// folders). Every archive is made here, by libarchive's writer or byte by byte, in a
-// temporary folder removed afterwards.
+// project folder with its IDE's build folders, a file saved as UTF-16 or Latin-1) and what it
+// refuses from a hostile one (links, FIFOs, absolute paths and "..", zip bombs, directories
+// that lie about sizes, corrupt archives, 25,000 nested folders). Every archive is made here,
+// by libarchive's writer or byte by byte, in a temporary folder removed afterwards.
 #include <catch2/catch.hpp>
 
 #include <archive.h>
@@ -544,7 +544,7 @@ TEST_CASE("25,000 nested folders are walked only down to maxDepth", "[mazekit][i
 TEST_CASE("a folder with more than maxEntries files and folders is refused", "[mazekit][intake]") {
   Intake intake;
   writeFile(intake.at("alice/maze.hpp"), mazeText);
-  for (int i = 0; i < 30; ++i) writeFile(intake.at("alice/build/f" + std::to_string(i)), "");
+  for (int i = 0; i < 30; ++i) writeFile(intake.at("alice/notes/f" + std::to_string(i)), "");
   IntakeLimits limits;
   limits.maxEntries = 20;
   REQUIRE_THROWS_WITH(intake.folder("alice", limits),
@@ -871,19 +871,39 @@ TEST_CASE("a zip bomb is stopped as its bytes come out", "[mazekit][intake]") {
     REQUIRE_THROWS_WITH(intake.tarGz("alice.tgz"),
                         Contains("maze.hpp in the archive is larger than 1048576 bytes"));
   }
-  SECTION("as any other file: at maxTotalBytes") {
+  SECTION("as any other file: a zip's is never inflated") {
     writeArchive(intake.at("alice.zip"), Format::zip,
                  {file("maze.hpp"), file("video.bin", spaces)});
     IntakeLimits limits;
     limits.maxTotalBytes = 8u << 20;
-    REQUIRE_THROWS_WITH(
-        intake.zip("alice.zip", limits),
-        "the archive unpacks to more than 8388608 bytes; at most 8388608 bytes (8 MB) "
-        "are accepted (leave out large files and build folders)");
-    // Under the default 64 MB, the same archive is graded.
-    CHECK(intake.zip("alice.zip").notes ==
+    limits.maxScannedBytes = 8u << 20;
+    CHECK(intake.zip("alice.zip", limits).notes ==
           std::vector<std::string>{"not part of the lesson, ignored: video.bin"});
     CHECK(intake.taken() == mazeText);
+  }
+  SECTION("as any other file in a tarball: inflated to pass over it, at most maxScannedBytes") {
+    writeArchive(intake.at("alice.tgz"), Format::tarGz,
+                 {file("video.bin", spaces), file("maze.hpp")});
+    IntakeLimits limits;
+    limits.maxScannedBytes = 8u << 20;
+    REQUIRE_THROWS_WITH(intake.tarGz("alice.tgz", limits),
+                        "the archive unpacks to more than 8388608 bytes; at most 8388608 bytes "
+                        "(8 MB) are read (a .tar.gz is unpacked whole to reach its files: leave "
+                        "out build folders and large files, or hand in a .zip)");
+    // Under the default 1 GB, the same archive is graded.
+    CHECK(intake.tarGz("alice.tgz").notes ==
+          std::vector<std::string>{"not part of the lesson, ignored: video.bin"});
+    CHECK(intake.taken() == mazeText);
+  }
+  SECTION("copies of maze.hpp in other cases: at maxTotalBytes, what is taken") {
+    std::vector<Item> items{file("maze.hpp")};
+    for (int i = 0; i < 10; ++i)
+      items.push_back(file("old" + std::to_string(i) + "/Maze.hpp", spaces));
+    writeArchive(intake.at("alice.zip"), Format::zip, items);
+    REQUIRE_THROWS_WITH(
+        intake.zip("alice.zip"),
+        "the files taken from the archive unpack to more than 67108864 bytes; at most 67108864 "
+        "bytes (64 MB) are accepted (hand in the lesson's files, not copies of them)");
   }
   SECTION("a maze.hpp in another case is refused only if it is the one taken") {
     writeArchive(intake.at("alice.zip"), Format::zip,
@@ -907,16 +927,17 @@ TEST_CASE("a zip whose directory lies about sizes is read by what comes out", "[
     REQUIRE_THROWS_WITH(intake.zip("alice.zip"),
                         Contains("maze.hpp in the archive is larger than 1048576 bytes"));
   }
-  SECTION("20 MB deflated, claiming 100 bytes, as any other file") {
+  SECTION("20 MB deflated, claiming 100 bytes, in another case: read, and stopped") {
     writeArchive(intake.at("alice.zip"), Format::zip,
-                 {file("video.bin", std::string(20u << 20, ' '))});
+                 {file("old/Maze.hpp", std::string(20u << 20, ' '))});
     std::string zip = readFile(intake.at("alice.zip"));
     claimUncompressedSize(zip, 100);
     writeFile(intake.at("alice.zip"), zip);
     IntakeLimits limits;
     limits.maxTotalBytes = 8u << 20;
     REQUIRE_THROWS_WITH(intake.zip("alice.zip", limits),
-                        Contains("the archive unpacks to more than 8388608 bytes"));
+                        Contains("the files taken from the archive unpack to more than 8388608 "
+                                 "bytes"));
   }
   SECTION("3000 bytes stored, claiming 100") {
     std::string zip = rawZip({{"maze.hpp", std::string(3000, ' ')}});
@@ -980,11 +1001,206 @@ TEST_CASE("what libarchive only warns about is read anyway, with a note", "[maze
 TEST_CASE("an archive with more than maxEntries entries is refused", "[mazekit][intake]") {
   Intake intake;
   std::vector<Item> items{file("maze.hpp")};
-  for (int i = 0; i < 30; ++i) items.push_back(file("build/f" + std::to_string(i), ""));
+  for (int i = 0; i < 30; ++i) items.push_back(file("notes/f" + std::to_string(i), ""));
   writeArchive(intake.at("alice.zip"), Format::zip, items);
   IntakeLimits limits;
   limits.maxEntries = 20;
   REQUIRE_THROWS_WITH(intake.zip("alice.zip", limits),
                       "the archive holds more than 20 files and folders; at most 20 are accepted "
                       "(leave out build folders and .git)");
+}
+
+// ---- Careless: an IDE's folders, a file saved in another encoding ----
+
+namespace {
+
+/// The offset of the first entry's data in a zip libarchive wrote (its local header first).
+std::size_t firstEntryData(const std::string& zip) {
+  REQUIRE(zip.compare(0, 4, "PK\3\4") == 0);
+  const auto field = [&](std::size_t at) {
+    return static_cast<std::size_t>(static_cast<unsigned char>(zip[at])) |
+           (static_cast<std::size_t>(static_cast<unsigned char>(zip[at + 1])) << 8);
+  };
+  return 30 + field(26) + field(28);
+}
+
+/// `text` in UTF-16, little- or big-endian, with or without a byte-order mark.
+std::string utf16(const std::u16string& text, bool bigEndian, bool mark) {
+  std::string out;
+  const auto put = [&](char16_t unit) {
+    const auto high = static_cast<char>(unit >> 8), low = static_cast<char>(unit & 0xFF);
+    out += bigEndian ? high : low;
+    out += bigEndian ? low : high;
+  };
+  if (mark) put(u'\uFEFF');
+  for (const char16_t unit : text) put(unit);
+  return out;
+}
+
+// A maze.hpp with a comment in French and a turtle outside the BMP (a surrogate pair).
+const std::u16string mazeUtf16 = u"#pragma once\n// caf\u00e9 \U0001F422\nstruct Maze {};\n";
+const std::string mazeUtf8 = "#pragma once\n// caf\xc3\xa9 \xf0\x9f\x90\xa2\nstruct Maze {};\n";
+const std::string savedAsUtf16 =
+    "maze.hpp was saved as UTF-16; graded as UTF-8 — save it as UTF-8 (in VS Code: click the "
+    "encoding in the status bar, Save with Encoding, UTF-8)";
+
+}  // namespace
+
+TEST_CASE("an IDE's build folder, .git and node_modules in a folder are not searched, and named",
+          "[mazekit][intake][careless]") {
+  Intake intake;
+  writeFile(intake.at("alice/maze.hpp"), mazeText);
+  // Copies of maze.hpp that a build, an IDE or a tool made: none is "another maze.hpp".
+  writeFile(intake.at("alice/build/maze.hpp"), "// a copy\n");
+  writeFile(intake.at("alice/cmake-build-debug/_deps/maze.hpp"), "// a copy\n");
+  writeFile(intake.at("alice/node_modules/turtle/maze.hpp"), "// a copy\n");
+  writeFile(intake.at("alice/out/build/x64-Debug/maze.hpp"), "// a copy\n");
+  writeFile(intake.at("alice/.vscode/settings.json"), "{}");
+  writeFile(intake.at("alice/.DS_Store"), "");
+  const auto prepared = intake.folder("alice");
+  CHECK(intake.taken() == mazeText);
+  CHECK(prepared.notes ==
+        std::vector<std::string>{
+            "folders of builds and tools, not read: build, cmake-build-debug, node_modules, out "
+            "(only the lesson's files are graded)",
+            "hidden folder not read: .vscode", "hidden file not read: .DS_Store"});
+  // More files in them than a submission may hold: they are not counted.
+  for (int i = 0; i < 60; ++i)
+    writeFile(intake.at("alice/build/CMakeFiles/o" + std::to_string(i)), "");
+  IntakeLimits limits;
+  limits.maxEntries = 20;
+  CHECK_NOTHROW(intake.folder("alice", limits));
+  SECTION("the only maze.hpp is in build/: the refusal says where it is") {
+    fs::remove(intake.at("alice/maze.hpp"));
+    REQUIRE_THROWS_WITH(intake.folder("alice"),
+                        "no maze.hpp in the submission (folders of builds and tools are not "
+                        "searched: build, cmake-build-debug, node_modules, out); hand in the "
+                        "lesson's files: maze.hpp");
+    writeArchive(intake.at("bob.zip"), Format::zip, {file("bob/build/maze.hpp")});
+    REQUIRE_THROWS_WITH(intake.zip("bob.zip"),
+                        "no maze.hpp in the submission (bob/build/maze.hpp is in bob/build, a "
+                        "folder of a build or a tool, which is not read); hand in the lesson's "
+                        "files: maze.hpp");
+  }
+}
+
+TEST_CASE("a zip with an IDE's 80 MB build folder is graded on maze.hpp; build/ is never inflated",
+          "[mazekit][intake][careless]") {
+  Intake intake;
+  // What CLion or Visual Studio leaves: a big object file, thousands of small ones, a .git.
+  std::vector<Item> items{file("build/maze_tests.o", std::string(80u << 20, '\0'))};
+  for (int i = 0; i < 2500; ++i) {
+    items.push_back(file("build/CMakeFiles/f" + std::to_string(i) + ".o", "object"));
+  }
+  items.push_back(file("cmake-build-debug/maze.hpp", "// a copy\n"));
+  items.push_back(file(".git/objects/aa/bbbb", "blob"));
+  items.push_back(file("maze.hpp"));
+  writeArchive(intake.at("alice.zip"), Format::zip, items);
+  CHECK(fs::file_size(intake.at("alice.zip")) < (4u << 20));
+  const std::vector<std::string> notes{
+      "folders of builds and tools, not read: build, cmake-build-debug (only the lesson's files "
+      "are graded)",
+      "hidden folder not read: .git"};
+  SECTION("under the default limits") {
+    CHECK(intake.zip("alice.zip").notes == notes);
+    CHECK(intake.taken() == mazeText);
+  }
+  SECTION("a bomb in build/ is never inflated: its broken data is never seen") {
+    // The first entry's deflated data made invalid: a reader that inflated it would fail.
+    std::string zip = readFile(intake.at("alice.zip"));
+    const std::size_t data = firstEntryData(zip);
+    zip.replace(data, 16, std::string(16, '\xff'));
+    writeFile(intake.at("alice.zip"), zip);
+    IntakeLimits limits;
+    limits.maxScannedBytes = 1u << 20;
+    limits.maxTotalBytes = 1u << 20;
+    CHECK(intake.zip("alice.zip", limits).notes == notes);
+    CHECK(intake.taken() == mazeText);
+  }
+  SECTION("a tarball's build/ is inflated only to pass over it") {
+    writeArchive(intake.at("bob.tar.gz"), Format::tarGz, items);
+    CHECK(intake.tarGz("bob.tar.gz").notes == notes);
+    CHECK(intake.taken() == mazeText);
+  }
+  SECTION("millions of entries in ignored folders are still refused") {
+    IntakeLimits limits;
+    limits.maxIgnoredEntries = 1000;
+    REQUIRE_THROWS_WITH(intake.zip("alice.zip", limits),
+                        "the archive holds more than 1000 entries in build and tool folders "
+                        "(build, node_modules, .git, ...); leave them out and hand in the "
+                        "lesson's files");
+  }
+}
+
+TEST_CASE("a maze.hpp saved as UTF-16 or Latin-1 is graded as UTF-8, and the notes say so",
+          "[mazekit][intake][careless]") {
+  Intake intake;
+  SECTION("UTF-16 little-endian with a byte-order mark (Notepad's \"Unicode\")") {
+    writeFile(intake.at("alice/maze.hpp"), utf16(mazeUtf16, false, true));
+    CHECK(intake.folder("alice").notes == std::vector<std::string>{savedAsUtf16});
+    CHECK(intake.taken() == mazeUtf8);
+  }
+  SECTION("UTF-16 big-endian with a byte-order mark") {
+    writeFile(intake.at("alice/maze.hpp"), utf16(mazeUtf16, true, true));
+    CHECK(intake.folder("alice").notes == std::vector<std::string>{savedAsUtf16});
+    CHECK(intake.taken() == mazeUtf8);
+  }
+  SECTION("UTF-16 without a byte-order mark, either order") {
+    writeFile(intake.at("alice/maze.hpp"), utf16(mazeUtf16, false, false));
+    CHECK(intake.folder("alice").notes == std::vector<std::string>{savedAsUtf16});
+    CHECK(intake.taken() == mazeUtf8);
+    writeFile(intake.at("bob/maze.hpp"), utf16(mazeUtf16, true, false));
+    CHECK(intake.folder("bob").notes == std::vector<std::string>{savedAsUtf16});
+    CHECK(intake.taken() == mazeUtf8);
+  }
+  SECTION("in a zip, and as a lone file") {
+    writeArchive(intake.at("alice.zip"), Format::zip,
+                 {file("maze.hpp", utf16(mazeUtf16, false, true))});
+    CHECK(intake.zip("alice.zip").notes == std::vector<std::string>{savedAsUtf16});
+    CHECK(intake.taken() == mazeUtf8);
+    writeFile(intake.at("bob.hpp"), utf16(mazeUtf16, false, true));
+    CHECK(intake.prepare(intake.at("bob.hpp"), Submission::Kind::file).notes ==
+          std::vector<std::string>{"took bob.hpp as maze.hpp",
+                                   "bob.hpp was saved as UTF-16; graded as UTF-8 — save it as "
+                                   "UTF-8 (in VS Code: click the encoding in the status bar, "
+                                   "Save with Encoding, UTF-8)"});
+    CHECK(intake.taken() == mazeUtf8);
+  }
+  SECTION("not valid UTF-16: refused, saying to save it as UTF-8") {
+    std::string broken = utf16(u"#pragma once\n", false, true);
+    broken += std::string(
+        "\x00\xd8"
+        "x\x00",
+        4);  // a high surrogate without its low half
+    writeFile(intake.at("alice/maze.hpp"), broken);
+    REQUIRE_THROWS_WITH(intake.folder("alice"),
+                        "maze.hpp was saved as UTF-16, but it is not valid UTF-16 (a byte or a "
+                        "surrogate without its pair): save it as UTF-8 and hand it in again");
+  }
+  SECTION("UTF-8 with a byte-order mark: graded without it") {
+    writeFile(intake.at("alice/maze.hpp"), "\xef\xbb\xbf" + mazeUtf8);
+    CHECK(intake.folder("alice").notes ==
+          std::vector<std::string>{
+              "maze.hpp was saved as UTF-8 with a byte-order mark (BOM); graded without it"});
+    CHECK(intake.taken() == mazeUtf8);
+  }
+  SECTION("Latin-1 (Windows-1252) in comments and strings, beside UTF-8") {
+    // "café", Windows-1252's curly quotes and euro sign, and a UTF-8 "Zoë" kept as it is.
+    writeFile(intake.at("alice/maze.hpp"),
+              "#pragma once\n// caf\xe9 \x93quoted\x94 \x80\nconst char* who = \"Zo\xc3\xab "
+              "\xe0 Paris\";\nstruct Maze {};\n");
+    CHECK(intake.folder("alice").notes ==
+          std::vector<std::string>{
+              "maze.hpp was saved as Latin-1 (Windows-1252), not UTF-8; graded as UTF-8 — save "
+              "it as UTF-8 (in VS Code: click the encoding in the status bar, Save with "
+              "Encoding, UTF-8)"});
+    CHECK(intake.taken() ==
+          "#pragma once\n// caf\xc3\xa9 \xe2\x80\x9cquoted\xe2\x80\x9d \xe2\x82\xac\nconst char* "
+          "who = \"Zo\xc3\xab \xc3\xa0 Paris\";\nstruct Maze {};\n");
+  }
+  SECTION("UTF-8 is taken as it is, without a note") {
+    writeFile(intake.at("alice/maze.hpp"), mazeUtf8);
+    CHECK(intake.folder("alice").notes.empty());
+    CHECK(intake.taken() == mazeUtf8);
+  }
 }

@@ -22,13 +22,18 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <sstream>
+#include <string_view>
 #include <system_error>
 #include <utility>
+
+#include "run/text.hpp"
 
 namespace fs = std::filesystem;
 
@@ -172,7 +177,7 @@ struct Entry {
 /// An entry that is not searched, and why; `shown` is what the notes name (for a file in a
 /// hidden folder, the folder).
 struct Unread {
-  enum class Why { hiddenFolder, hiddenFile, unsafePath, tooDeep } why;
+  enum class Why { hiddenFolder, hiddenFile, toolFolder, unsafePath, tooDeep } why;
   std::string shown;
   std::string path;
 };
@@ -227,6 +232,16 @@ Wanted wantedBy(const Lesson& lesson) {
 
 bool isHiddenName(const std::string& part) {
   return (!part.empty() && part.front() == '.') || part == "__MACOSX";
+}
+
+/// A folder an IDE, a build or a tool made (not a hidden one): build/, cmake-build-debug/,
+/// Visual Studio's out/, x64/, Debug/, node_modules/, ...
+bool isToolFolderName(const std::string& part) {
+  const std::string name = lowerAscii(part);
+  static const std::set<std::string> names{"build",   "out", "bin",          "obj",  "debug",
+                                           "release", "x64", "node_modules", "venv", "__pycache__"};
+  return names.count(name) != 0 || name.rfind("build-", 0) == 0 || name.rfind("build_", 0) == 0 ||
+         name.rfind("cmake-build-", 0) == 0;
 }
 
 std::string joined(const std::vector<std::string>& parts, std::size_t count) {
@@ -358,6 +373,9 @@ Inventory walkFolder(const fs::path& root, const IntakeLimits& limits) {
       if (isHiddenName(name)) {
         inventory.unread.push_back({Unread::Why::hiddenFolder, path, path});
         it.disable_recursion_pending();
+      } else if (isToolFolderName(name)) {
+        inventory.unread.push_back({Unread::Why::toolFolder, path, path});
+        it.disable_recursion_pending();
       } else if (parts >= limits.maxDepth) {
         inventory.unread.push_back({Unread::Why::tooDeep, path, path});
         it.disable_recursion_pending();
@@ -453,8 +471,12 @@ class ArchiveScan {
     const ArchiveReader reader(archive_read_new());
     if (!reader) throw std::bad_alloc();
     // Only the formats a student hands in: fewer parsers, fewer surprises. gzip is read by
-    // zlib inside libarchive; ARCHIVE_WARN would mean an external gzip program instead.
-    const int support = zip ? archive_read_support_format_zip(reader.get())
+    // zlib inside libarchive; ARCHIVE_WARN would mean an external gzip program instead. A zip
+    // is read by its central directory (the seekable reader): an entry that is not taken is
+    // passed over by seeking, never inflated, so a bomb in build/ costs nothing. (The
+    // streaming reader inflates an entry whose size is only in its data descriptor to find
+    // its end.)
+    const int support = zip ? archive_read_support_format_zip_seekable(reader.get())
                             : std::min(archive_read_support_filter_gzip(reader.get()),
                                        archive_read_support_format_tar(reader.get()));
     if (support != ARCHIVE_OK) {
@@ -465,7 +487,6 @@ class ArchiveScan {
     if (archive_read_open_fd(reader.get(), file.get(), chunk_.size()) != ARCHIVE_OK) {
       throw cannotReadArchive(reader.get());
     }
-    std::size_t entryCount = 0;
     int retries = 0;
     for (;;) {
       archive_entry* header = nullptr;
@@ -473,7 +494,6 @@ class ArchiveScan {
       if (status == ARCHIVE_EOF) break;
       if (status == ARCHIVE_RETRY && ++retries < 8) continue;
       if (status < ARCHIVE_WARN) throw cannotReadArchive(reader.get());
-      if (++entryCount > limits_.maxEntries) throw tooManyEntries("the archive", limits_);
       takeEntry(reader.get(), header, status == ARCHIVE_WARN ? archiveMessage(reader.get()) : "",
                 zip);
     }
@@ -496,7 +516,8 @@ class ArchiveScan {
       // Its name could not be read (a zip flagged UTF-8 that is not): nothing to match.
       inventory_.warnings.push_back("an entry whose name cannot be read was skipped (" + warning +
                                     ")");
-      drain(reader, nullptr, "an entry", false);
+      countEntry(false);
+      passOver(reader, "an entry");
       return;
     }
     if (!warning.empty()) inventory_.warnings.push_back(std::string(rawName) + ": " + warning);
@@ -506,30 +527,45 @@ class ArchiveScan {
     const auto [type, typeName] = archiveEntryType(header, isFolder);
     const std::string joinedPath = joined(path.parts, path.parts.size());
     if (path.unsafe) {
+      countEntry(false);
       inventory_.unread.push_back({Unread::Why::unsafePath, rawName, rawName});
-      drain(reader, nullptr, rawName, false);
+      passOver(reader, rawName);
       return;
     }
-    if (path.parts.empty()) {  // "./": the archive's own top folder
-      drain(reader, nullptr, rawName, false);
-      return;
-    }
+    // A folder of a build or a tool (build/, .git/, node_modules/): one note, nothing read.
     for (std::size_t i = 0; i < path.parts.size(); ++i) {
-      if (!isHiddenName(path.parts[i])) continue;
       const bool inFolder = isFolder || i + 1 < path.parts.size();
-      inventory_.unread.push_back({inFolder ? Unread::Why::hiddenFolder : Unread::Why::hiddenFile,
-                                   joined(path.parts, i + 1), joinedPath});
-      drain(reader, nullptr, joinedPath, false);
+      if (!inFolder || !isIgnoredFolderName(path.parts[i])) continue;
+      countEntry(true);
+      // Kept once a folder (a node_modules holds thousands), and for each file a lesson's
+      // name could be: a refusal then says where it was.
+      const std::string shown = joined(path.parts, i + 1);
+      if (ignoredFolders_.insert(shown).second || wanted_.keep(path.parts.back()) != 0) {
+        inventory_.unread.push_back(
+            {isHiddenName(path.parts[i]) ? Unread::Why::hiddenFolder : Unread::Why::toolFolder,
+             shown, joinedPath});
+      }
+      passOver(reader, joinedPath);
+      return;
+    }
+    countEntry(false);
+    if (path.parts.empty()) {  // "./": the archive's own top folder
+      passOver(reader, rawName);
+      return;
+    }
+    if (isHiddenName(path.parts.back())) {
+      inventory_.unread.push_back({Unread::Why::hiddenFile, joinedPath, joinedPath});
+      passOver(reader, joinedPath);
       return;
     }
     const auto maxDepth = static_cast<std::size_t>(std::max(limits_.maxDepth, 0));
     if (path.parts.size() > maxDepth) {
       inventory_.unread.push_back({Unread::Why::tooDeep, joined(path.parts, maxDepth), joinedPath});
-      drain(reader, nullptr, joinedPath, false);
+      passOver(reader, joinedPath);
       return;
     }
     if (isFolder) {
-      drain(reader, nullptr, joinedPath, false);
+      passOver(reader, joinedPath);
       return;
     }
     Entry entry;
@@ -539,13 +575,51 @@ class ArchiveScan {
     entry.typeName = typeName;
     const int keep = type == EntryType::file ? wanted_.keep(entry.fileName) : 0;
     entry.read = keep != 0;
-    drain(reader, keep != 0 ? &entry.content : nullptr, joinedPath, keep == 1);
+    if (keep != 0) {
+      drain(reader, &entry.content, joinedPath, keep == 1);
+    } else {
+      passOver(reader, joinedPath);
+    }
     inventory_.entries.push_back(std::move(entry));
   }
 
+  /// Counts an entry: one in an ignored folder against maxIgnoredEntries, any other against
+  /// maxEntries.
+  void countEntry(bool ignored) {
+    if (ignored) {
+      if (++ignoredEntries_ > limits_.maxIgnoredEntries) {
+        throw SubmissionError(
+            "the archive holds more than " + std::to_string(limits_.maxIgnoredEntries) +
+            " entries in build and tool folders (build, node_modules, .git, ...); leave them out "
+            "and hand in the lesson's files");
+      }
+    } else if (++entries_ > limits_.maxEntries) {
+      throw tooManyEntries("the archive", limits_);
+    }
+  }
+
+  /// Passes over an entry that is not taken. A zip's is never inflated: the next header is
+  /// found by seeking. A tarball's data is inflated and thrown away in chunks, counted against
+  /// maxScannedBytes (inside libarchive's own skip it could not be stopped).
+  void passOver(archive* reader, const std::string& path) {
+    if (submission_.kind != Submission::Kind::zip) drain(reader, nullptr, path, false);
+  }
+
+  void countScanned(std::size_t bytes) {
+    scannedBytes_ += bytes;
+    if (scannedBytes_ > limits_.maxScannedBytes) {
+      throw SubmissionError("the archive unpacks to more than " +
+                            std::to_string(limits_.maxScannedBytes) + " bytes; at most " +
+                            bytesAndMegabytes(limits_.maxScannedBytes) +
+                            " are read (a .tar.gz is unpacked whole to reach its files: leave "
+                            "out build folders and large files, or hand in a .zip)");
+    }
+  }
+
   /// Reads an entry's data to its end in chunks, counting every decompressed byte against
-  /// maxTotalBytes; keeps at most maxEntryBytes of it in `keep`. A declared file's exact name
-  /// over maxEntryBytes is refused at once: reading on would only feed a zip bomb.
+  /// maxScannedBytes and, when it is kept (`keep`), against maxTotalBytes; keeps at most
+  /// maxEntryBytes of it in `keep`. A declared file's exact name over maxEntryBytes is refused
+  /// at once: reading on would only feed a zip bomb.
   void drain(archive* reader, Content* keep, const std::string& path, bool declared) {
     std::size_t entryBytes = 0;
     int retries = 0;
@@ -561,15 +635,17 @@ class ArchiveScan {
       }
       if (got < 0) throw cannotReadArchive(reader);
       const auto bytes = static_cast<std::size_t>(got);
+      countScanned(bytes);
+      if (keep == nullptr) continue;
       totalBytes_ += bytes;
       if (totalBytes_ > limits_.maxTotalBytes) {
-        throw SubmissionError("the archive unpacks to more than " +
+        throw SubmissionError("the files taken from the archive unpack to more than " +
                               std::to_string(limits_.maxTotalBytes) + " bytes; at most " +
                               bytesAndMegabytes(limits_.maxTotalBytes) +
-                              " are accepted (leave out large files and build folders)");
+                              " are accepted (hand in the lesson's files, not copies of them)");
       }
       entryBytes += bytes;
-      if (keep == nullptr || keep->tooBig) continue;
+      if (keep->tooBig) continue;
       if (entryBytes > limits_.maxEntryBytes) {
         if (declared) throw tooBig(path + " " + inventory_.where, limits_);
         keep->tooBig = true;
@@ -584,9 +660,156 @@ class ArchiveScan {
   const Wanted& wanted_;
   const IntakeLimits& limits_;
   std::vector<char> chunk_;
-  std::size_t totalBytes_ = 0;
+  std::size_t totalBytes_ = 0;    ///< inflated bytes of the entries taken
+  std::size_t scannedBytes_ = 0;  ///< inflated bytes of every entry read or passed over
+  std::size_t entries_ = 0;
+  std::size_t ignoredEntries_ = 0;
+  std::set<std::string> ignoredFolders_;
   Inventory inventory_;
 };
+
+// ---- The encoding of a declared file ------------------------------------------------------------
+//
+// Notepad saves "Unicode" (UTF-16 with a byte-order mark), Visual Studio and PowerShell may
+// save UTF-16 or add a UTF-8 byte-order mark, and an old editor saves Latin-1: the compiler
+// then says "stray '\377' in program" with no word about the encoding. What the student meant
+// is the same text in UTF-8, so that is what is graded, and the notes say so.
+
+/// Windows-1252's characters for 0x80..0x9F, where Latin-1 has control characters no editor
+/// saves; the five Windows-1252 leaves undefined are taken as Latin-1's.
+constexpr char32_t windows1252[32] = {
+    0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+    0x2039, 0x0152, 0x8D,   0x017D, 0x8F,   0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+    0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
+
+void appendUtf8(std::string& out, char32_t c) {
+  const auto byte = [&out](std::uint32_t value) { out += static_cast<char>(value & 0xFF); };
+  const auto code = static_cast<std::uint32_t>(c);
+  if (code < 0x80) {
+    byte(code);
+  } else if (code < 0x800) {
+    byte(0xC0 | (code >> 6));
+    byte(0x80 | (code & 0x3F));
+  } else if (code < 0x10000) {
+    byte(0xE0 | (code >> 12));
+    byte(0x80 | ((code >> 6) & 0x3F));
+    byte(0x80 | (code & 0x3F));
+  } else {
+    byte(0xF0 | (code >> 18));
+    byte(0x80 | ((code >> 12) & 0x3F));
+    byte(0x80 | ((code >> 6) & 0x3F));
+    byte(0x80 | (code & 0x3F));
+  }
+}
+
+/// UTF-16 code units (after any byte-order mark) as UTF-8; false for an odd number of bytes or
+/// a surrogate without its pair.
+bool utf16ToUtf8(std::string_view bytes, bool bigEndian, std::string& out) {
+  if (bytes.size() % 2 != 0) return false;
+  const auto unit = [&](std::size_t i) {
+    const auto first = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i]));
+    const auto second = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1]));
+    return bigEndian ? (first << 8) | second : (second << 8) | first;
+  };
+  for (std::size_t i = 0; i < bytes.size(); i += 2) {
+    const std::uint32_t high = unit(i);
+    if (high >= 0xDC00 && high <= 0xDFFF) return false;
+    if (high < 0xD800 || high > 0xDBFF) {
+      appendUtf8(out, static_cast<char32_t>(high));
+      continue;
+    }
+    if (i + 2 >= bytes.size()) return false;
+    const std::uint32_t low = unit(i + 2);
+    if (low < 0xDC00 || low > 0xDFFF) return false;
+    appendUtf8(out, static_cast<char32_t>(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)));
+    i += 2;
+  }
+  return true;
+}
+
+/// UTF-16 without a byte-order mark, told by its zero bytes: a C++ file is mostly ASCII, so in
+/// UTF-16 nearly every other byte is 0, and in any other encoding almost none is.
+enum class Utf16Order { none, littleEndian, bigEndian };
+Utf16Order utf16WithoutMark(std::string_view bytes) {
+  const std::size_t pairs = bytes.size() / 2;
+  if (pairs < 2 || bytes.size() % 2 != 0) return Utf16Order::none;
+  std::size_t evenZeros = 0, oddZeros = 0;
+  for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
+    evenZeros += bytes[i] == '\0' ? 1 : 0;
+    oddZeros += bytes[i + 1] == '\0' ? 1 : 0;
+  }
+  if (oddZeros * 4 >= pairs * 3 && evenZeros * 10 <= pairs) return Utf16Order::littleEndian;
+  if (evenZeros * 4 >= pairs * 3 && oddZeros * 10 <= pairs) return Utf16Order::bigEndian;
+  return Utf16Order::none;
+}
+
+/// The bytes that are not UTF-8 taken as Windows-1252 (a superset of Latin-1's printable
+/// characters), the valid UTF-8 around them kept: a file edited in two editors has both.
+std::string latin1ToUtf8(std::string_view bytes) {
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size();) {
+    const auto lead = static_cast<unsigned char>(bytes[i]);
+    const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1;
+    if (lead >= 0x80 && length > 1 && i + length <= bytes.size()) {
+      const std::string_view character = bytes.substr(i, length);
+      if (text::validUtf8(character) == character) {
+        out += character;
+        i += length;
+        continue;
+      }
+    }
+    if (lead < 0x80) {
+      out += static_cast<char>(lead);
+    } else {
+      appendUtf8(out, lead < 0xA0 ? windows1252[lead - 0x80] : static_cast<char32_t>(lead));
+    }
+    ++i;
+  }
+  return out;
+}
+
+/// `bytes` of the student's `file` as UTF-8, with a note when they were not UTF-8 already.
+/// Throws SubmissionError for a file that looks like UTF-16 but is not valid UTF-16.
+std::string asUtf8(const std::string& bytes, const std::string& file,
+                   std::vector<std::string>& notes) {
+  const std::string saveAsUtf8 =
+      " — save it as UTF-8 (in VS Code: click the encoding in the status bar, Save with "
+      "Encoding, UTF-8)";
+  const std::string_view view(bytes);
+  const auto startsWith = [&view](std::string_view mark) {
+    return view.substr(0, mark.size()) == mark;
+  };
+  std::optional<Utf16Order> utf16;
+  std::string_view units = view;
+  if (startsWith("\xFF\xFE")) {
+    utf16 = Utf16Order::littleEndian;
+    units.remove_prefix(2);
+  } else if (startsWith("\xFE\xFF")) {
+    utf16 = Utf16Order::bigEndian;
+    units.remove_prefix(2);
+  } else if (const Utf16Order order = utf16WithoutMark(view); order != Utf16Order::none) {
+    utf16 = order;
+  }
+  if (utf16) {
+    std::string out;
+    if (!utf16ToUtf8(units, *utf16 == Utf16Order::bigEndian, out)) {
+      throw SubmissionError(file +
+                            " was saved as UTF-16, but it is not valid UTF-16 (a byte or a "
+                            "surrogate without its pair): save it as UTF-8 and hand it in again");
+    }
+    notes.push_back(file + " was saved as UTF-16; graded as UTF-8" + saveAsUtf8);
+    return out;
+  }
+  std::string_view text = view;
+  if (startsWith("\xEF\xBB\xBF")) {
+    text.remove_prefix(3);
+    notes.push_back(file + " was saved as UTF-8 with a byte-order mark (BOM); graded without it");
+  }
+  if (text::validUtf8(text) == text) return std::string(text);
+  notes.push_back(file + " was saved as Latin-1 (Windows-1252), not UTF-8; graded as UTF-8" +
+                  saveAsUtf8);
+  return latin1ToUtf8(text);
+}
 
 // ---- Taking the declared files ----------------------------------------------------------------
 
@@ -639,6 +862,9 @@ std::string whyUnread(const Unread& unread, const IntakeLimits& limits) {
       return unread.path + " is in a hidden folder, which is not read";
     case Unread::Why::hiddenFile:
       return unread.path + " is a hidden file, which is not read";
+    case Unread::Why::toolFolder:
+      return unread.path + " is in " + unread.shown +
+             ", a folder of a build or a tool, which is not read";
     case Unread::Why::unsafePath:
       return unread.path + " has an unsafe path, which is never read";
     case Unread::Why::tooDeep:
@@ -686,10 +912,21 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
     return entry;
   }
   std::string unreadMatches;
+  std::vector<std::string> unwalked;
   for (const auto& unread : inventory.unread) {
     const std::string fileName = fs::path(unread.path).filename().string();
-    if (matchLevel(fileName, name) == 0) continue;
-    unreadMatches += (unreadMatches.empty() ? " (" : "; ") + whyUnread(unread, limits);
+    // A folder's build/ is not walked: what it holds is unknown, so it is named as a place.
+    if (unread.why == Unread::Why::toolFolder && unread.path == unread.shown) {
+      unwalked.push_back(unread.path);
+    } else if (matchLevel(fileName, name) != 0) {
+      unreadMatches += (unreadMatches.empty() ? " (" : "; ") + whyUnread(unread, limits);
+    }
+  }
+  if (!unwalked.empty()) {
+    std::sort(unwalked.begin(), unwalked.end());
+    unreadMatches += (unreadMatches.empty() ? " (" : "; ") +
+                     std::string("folders of builds and tools are not searched: ") +
+                     listed(unwalked);
   }
   if (!unreadMatches.empty()) unreadMatches += ")";
   std::string all;
@@ -739,13 +976,17 @@ PreparedCode takeLoneFile(const Submission& submission, const Lesson& lesson, co
   const Fd file = openPlainFileAt(folder.get(), source.filename().c_str(), fileName);
   const Content content = readAtMost(file.get(), limits.maxEntryBytes, fileName);
   if (content.tooBig) throw tooBig(fileName, limits);
-  writeAtomically(code / declared, content.bytes);
   PreparedCode prepared;
   if (fileName != declared) prepared.notes.push_back("took " + fileName + " as " + declared);
+  writeAtomically(code / declared, asUtf8(content.bytes, fileName, prepared.notes));
   return prepared;
 }
 
 }  // namespace
+
+bool isIgnoredFolderName(const std::string& name) {
+  return isHiddenName(name) || isToolFolderName(name);
+}
 
 std::vector<Submission> findSubmissions(const fs::path& folder, std::vector<std::string>& skipped) {
   std::vector<Submission> out;
@@ -806,7 +1047,7 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
                             content.error + "; make the archive again and check that it opens");
     }
     if (content.tooBig) throw tooBig(entry.path + " " + inventory.where, limits);
-    writeAtomically(code / declared, content.bytes);
+    writeAtomically(code / declared, asUtf8(content.bytes, entry.path, prepared.notes));
     used.insert(&entry);
   }
 
@@ -823,8 +1064,8 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
         used.insert(&entry);
         continue;
       }
-      writeAtomically(code / declared, content.bytes);
       used.insert(&entry);
+      writeAtomically(code / declared, asUtf8(content.bytes, entry.path, prepared.notes));
     } catch (const SubmissionError& error) {
       const std::string why = error.what();
       prepared.notes.push_back(why.rfind("no ", 0) == 0
@@ -882,6 +1123,8 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
     if (named.insert({item.why, item.shown}).second) unread[item.why].push_back(item.shown);
   }
   using Why = Unread::Why;
+  noteGroup(notes, "folder of a build or a tool, not read", "folders of builds and tools, not read",
+            unread[Why::toolFolder], " (only the lesson's files are graded)");
   noteGroup(notes, "hidden folder not read", "hidden folders not read", unread[Why::hiddenFolder]);
   noteGroup(notes, "hidden file not read", "hidden files not read", unread[Why::hiddenFile]);
   noteGroup(notes, "link not followed", "links not followed", links);
