@@ -6,7 +6,7 @@ kit's lessons and exercises, opens the page it names in headless Chromium (Debia
 driven through the DevTools protocol on a pipe: --remote-debugging-pipe), and checks what the
 page shows: lesson 1's first step RED, then, after the exercise file is saved with step 1
 solved, step 2 with its picture, without the page being reloaded, and its drawing played back
-stamp by stamp. Then the grid, the page once watch has stopped, and the --view and --port
+stamp by stamp. 20 tabs of the page open at once each follow the save too. Then the grid, the page once watch has stopped, and the --view and --port
 options that are refused.
 
 Who the server answers: a Host naming this machine (127.0.0.1, localhost) with or without the
@@ -286,6 +286,25 @@ try:
     updates = int(chromium.evaluate("document.getElementById('updates').textContent"))
     chromium.evaluate("window.sameDocument = true")  # gone if the page were loaded again
 
+    # 19 more tabs of the same address, 20 in all: a browser opens at most 6 connections to one
+    # site, and each tab's own event stream would hold one for good, so the tabs share one.
+    targets = [chromium.call("Target.createTarget", {"url": url})["targetId"] for _ in range(19)]
+    tabs = [chromium.call("Target.attachToTarget", {"targetId": target, "flatten": True})
+            ["sessionId"] for target in targets]
+
+    def tabs_where(expression, seconds):
+        """How many of `tabs` make `expression` true within `seconds`, all waited for at once."""
+        deadline, done = time.monotonic() + seconds, set()
+        while len(done) < len(tabs) and time.monotonic() < deadline:
+            done |= {i for i, tab in enumerate(tabs)
+                     if i not in done and chromium.evaluate(expression, tab)}
+            time.sleep(0.25)
+        return len(done)
+
+    live = tabs_where("document.getElementById('step').textContent.startsWith('Step 1 of 5') && "
+                      "document.getElementById('status').textContent.startsWith('Live')", 60)
+    check(live == 19, f"20 tabs of the page each show step 1, live ({live + 1} of 20 do)")
+
     # A save that solves step 1: watch moves on to step 2, and the open page follows. The
     # screen is not blue (step 2's RED), and three squares are stamped on it, to play back.
     with open(os.path.join(kit, "exercises", "01-turtle-warmup", "warmup.hpp"), "a") as f:
@@ -307,6 +326,10 @@ inline turtle::Screen makeScreen() {
                             "document.getElementById('checking').textContent === ''", 120),
           "after the save the page shows step 2, without being reloaded")
     check(chromium.evaluate("window.sameDocument === true"), "the page was not reloaded")
+    followed = tabs_where(f"{step}.startsWith('Step 2 of 5')", 60)
+    check(followed == 19, f"each of the 20 tabs follows the save ({followed + 1} of 20 do)")
+    for target in targets:  # the first tab goes on alone, and listens once the others are gone
+        chromium.call("Target.closeTarget", {"targetId": target})
     check(int(chromium.evaluate("document.getElementById('updates').textContent")) > updates,
           "the page heard of the change from the server (server-sent events)")
     check(chromium.evaluate(verdict) == "RED  failed", "the page shows step 2's RED: failed")

@@ -2,6 +2,7 @@
 #include "student/live_view.hpp"
 
 #include <sys/random.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <array>
@@ -10,8 +11,11 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
+#include <system_error>
 #include <utility>
 
 #if MAZEKIT_LIVE_VIEW
@@ -224,32 +228,173 @@ async function refresh() {
 $("showGrid").addEventListener("change", () => {
   $("grid").hidden = !$("showGrid").checked || ($("picture").hidden && $("drawing").hidden);
 });
-const events = new EventSource("events");
-events.onopen = () => { $("status").textContent = "Live: this page redraws when you save."; };
-events.onmessage = () => {
-  updates += 1;
-  $("updates").textContent = String(updates);
-  refresh();
+// One event stream for all the tabs of this address in a browser: a browser opens at most 6
+// connections to one site over HTTP/1.1, and an open event stream holds one for good, so from
+// the seventh tab on nothing would load. The tab that holds the lock (navigator.locks, which
+// 127.0.0.1, localhost and https pages have) listens and tells the others on a
+// BroadcastChannel; when it closes, another takes the lock and listens. Without them, each tab
+// listens for itself.
+const statusTexts = {
+  live: "Live: this page redraws when you save.",
+  stopped: "mazekit watch is not running: start it again, and this page reconnects.",
+  rekeyed: "mazekit watch was started again, with a new key: open the address it printed now.",
 };
-events.onerror = async () => {
-  $("status").textContent = "mazekit watch is not running: start it again, and this page reconnects.";
-  // Refused rather than gone: mazekit watch runs again, with a new key, and this page came
-  // through a forwarded address, where its old key no longer opens it.
-  try {
-    if ((await fetch("state", {cache: "no-store"})).status === 403) {
-      events.close();
-      $("status").textContent = "mazekit watch was started again, with a new key: " +
-          "open the address it printed now.";
-    }
-  } catch (error) {
-    // not running: the event stream tries again by itself
+let status = null;
+let listening = false;
+const channel = "BroadcastChannel" in window
+    ? new BroadcastChannel("mazekit events " + location.pathname) : null;
+
+function heard(message) {
+  if (message.changed) {
+    updates += 1;
+    $("updates").textContent = String(updates);
+    refresh();
   }
-};
+  if (message.status) {
+    status = message.status;
+    $("status").textContent = statusTexts[status];
+  }
+}
+
+function tell(message) {
+  heard(message);
+  if (channel !== null) channel.postMessage(message);
+}
+
+// Listens until this address's key no longer opens the page.
+function listen() {
+  listening = true;
+  return new Promise((done) => {
+    const events = new EventSource("events");
+    events.onopen = () => tell({status: "live"});
+    events.onmessage = () => tell({changed: true});
+    events.onerror = async () => {
+      tell({status: "stopped"});
+      // Refused rather than gone: mazekit watch runs again, with a new key, and this page came
+      // through a forwarded address, where its old key no longer opens it.
+      try {
+        if ((await fetch("state", {cache: "no-store"})).status === 403) {
+          events.close();
+          tell({status: "rekeyed"});
+          listening = false;
+          done();
+        }
+      } catch (error) {
+        // not running: the event stream tries again by itself
+      }
+    };
+  });
+}
+
+if (channel !== null && navigator.locks) {
+  channel.onmessage = (event) => {
+    if (!event.data.hello) {
+      heard(event.data);
+    } else if (listening && status !== null) {
+      channel.postMessage({status});  // a new tab asks how things stand
+    }
+  };
+  navigator.locks.request("mazekit events " + location.pathname, listen);
+  channel.postMessage({hello: true});
+} else {
+  listen();
+}
 refresh();
 </script>
 </body>
 </html>
 )html";
+
+// Who is answered at once. cpp-httplib answers a connection on one thread from its first
+// request to its close, and its own pool has max(8, cores - 1) threads: an event stream holds
+// its thread as long as the page is open, so 8 open pages took every thread and nothing more
+// was answered until one closed; and a connection that sends nothing holds its thread for the
+// keep-alive timeout (5 s), so 200 of them kept the page waiting batch after batch, while
+// connections beyond the 5 its listening socket queues were refused and tried again by the
+// browser seconds later. Here:
+//   - each connection gets a thread of its own as it is accepted, up to maxThreads at once
+//     (more wait for one to end);
+//   - at most maxStreams event streams are open at once, so that they never take every thread:
+//     the page, its state and its pictures are always answered;
+//   - a connection that sends nothing is closed after 1 s (idleSeconds), and the listening
+//     socket queues as many connections as the system allows.
+// A browser's tabs share one event stream (see the page), so 20 tabs hold one thread, not 20.
+constexpr std::size_t maxThreads = 128;
+constexpr long maxStreams = 64;
+constexpr time_t idleSeconds = 1;
+
+/// cpp-httplib's server, with its listening socket's queue made as long as the system allows
+/// (cpp-httplib asks for 5).
+class LiveServer : public httplib::Server {
+ public:
+  void queueConnections() { ::listen(svr_sock_, SOMAXCONN); }
+};
+
+class ThreadPerConnection : public httplib::TaskQueue {
+  // cpp-httplib 0.11 (Debian 12) declares void enqueue(...), later ones bool.
+  using EnqueueResult =
+      decltype(std::declval<httplib::TaskQueue&>().enqueue(std::function<void()>{}));
+
+ public:
+  EnqueueResult enqueue(std::function<void()> task) override {
+    {
+      const std::lock_guard<std::mutex> lock(shared_->mutex);
+      if (shared_->running >= maxThreads) {
+        shared_->waiting.push_back(std::move(task));
+        return static_cast<EnqueueResult>(true);
+      }
+      ++shared_->running;
+    }
+    try {
+      std::thread(work, shared_, std::move(task)).detach();
+    } catch (const std::system_error&) {
+      // No thread to be had now: the task waits for a running one to take it, or, with none
+      // running, runs on the accepting thread.
+      std::unique_lock<std::mutex> lock(shared_->mutex);
+      if (--shared_->running > 0) {
+        shared_->waiting.push_back(std::move(task));
+      } else {
+        lock.unlock();
+        task();
+      }
+    }
+    return static_cast<EnqueueResult>(true);
+  }
+
+  /// Returns when every connection has been answered and closed (the server has stopped: the
+  /// event streams end, an idle connection at its read timeout).
+  void shutdown() override {
+    std::unique_lock<std::mutex> lock(shared_->mutex);
+    shared_->idle.wait(lock, [this] { return shared_->running == 0; });
+  }
+
+ private:
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable idle;
+    std::deque<std::function<void()>> waiting;
+    std::size_t running = 0;
+  };
+
+  // A connection's thread, which then takes the connections waiting, if any. It owns a share
+  // of `shared`, so that it never touches freed memory, even after shutdown() has returned.
+  static void work(std::shared_ptr<Shared> shared, std::function<void()> task) {
+    for (;;) {
+      task();
+      task = nullptr;
+      const std::lock_guard<std::mutex> lock(shared->mutex);
+      if (shared->waiting.empty()) {
+        --shared->running;
+        shared->idle.notify_all();
+        return;
+      }
+      task = std::move(shared->waiting.front());
+      shared->waiting.pop_front();
+    }
+  }
+
+  std::shared_ptr<Shared> shared_ = std::make_shared<Shared>();
+};
 
 // A new key: 16 bytes (128 bits) from the kernel's random generator, as 32 hex digits.
 // getentropy (Linux's glibc and macOS both) gives up to 256 bytes whole, or fails.
@@ -344,8 +489,10 @@ std::string viewStateJson(const ViewState& state, long version) {
 }
 
 #if MAZEKIT_LIVE_VIEW
-LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()), key_(newKey()) {
+LiveView::LiveView(int port) : server_(std::make_unique<LiveServer>()), key_(newKey()) {
   httplib::Server& server = *server_;
+  server.new_task_queue = [] { return new ThreadPerConnection; };
+  server.set_keep_alive_timeout(idleSeconds);
   // Who is answered. A request whose Host names this machine (127.0.0.1, localhost, on any
   // port) comes from a browser that asked for this machine itself, the student's own: it is
   // answered with or without the key, so that the plain address keeps working and a page opened
@@ -393,12 +540,29 @@ LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()), key
   server.Get(under + "/picture.png", serve(&ViewState::picture, "image/png"));
   server.Get(under + "/picture.svg", serve(&ViewState::drawing, "image/svg+xml"));
   // Server-sent events: one "data: <version>" each time the view changes, and a comment every
-  // 15 s, which also finds out that a page was closed.
+  // 15 s, which also finds out that a page was closed. At most maxStreams at once: more are
+  // told to come back (a browser shares one stream among its tabs, see the page).
   server.Get(under + "/events", [this](const httplib::Request&, httplib::Response& response) {
     response.set_header("Cache-Control", "no-store");
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      if (streams_ >= maxStreams) {
+        response.status = 503;
+        response.set_header("Retry-After", "5");
+        response.set_content("mazekit's live view: too many pages are open; close some.\n",
+                             "text/plain; charset=utf-8");
+        return;
+      }
+      ++streams_;
+    }
+    // The stream's place, given back when the last copy of its provider is gone.
+    const std::shared_ptr<void> place(nullptr, [this](void*) {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      --streams_;
+    });
     auto sent = std::make_shared<long>(-1);
     response.set_chunked_content_provider(
-        "text/event-stream", [this, sent](std::size_t, httplib::DataSink& sink) {
+        "text/event-stream", [this, sent, place](std::size_t, httplib::DataSink& sink) {
           std::unique_lock<std::mutex> lock(mutex_);
           changed_.wait_for(lock, std::chrono::seconds(15),
                             [&] { return stopping_ || version_ != *sent; });
@@ -424,6 +588,7 @@ LiveView::LiveView(int port) : server_(std::make_unique<httplib::Server>()), key
                              " (another program may use it): choose another port with "
                              "--port, or --port 0 for any free one");
   }
+  static_cast<LiveServer&>(server).queueConnections();
   thread_ = std::thread([&server] { server.listen_after_bind(); });
 }
 
