@@ -23,9 +23,9 @@ Turtle squareTurtle(Screen& screen) {
 
 }  // namespace
 
-// Tk draws a polygon's 1 px outline on its edge, one pixel wide to the right and below: a
-// 20×20 square stamp covers 21×21 pixels in Python, and here.
-TEST_CASE("a square stamp covers the 21 by 21 pixels Tk covers", "[stamp]") {
+// Tk centres an outline on the edge; a 1 px outline has no half pixel to put outside, and
+// the kit keeps it inside, so the maze's 20×20 squares meet and never overlap.
+TEST_CASE("a square stamp covers exactly 20 by 20 pixels", "[stamp]") {
   Screen screen;
   screen.bgcolor("blue");
   Turtle t = squareTurtle(screen);
@@ -33,16 +33,16 @@ TEST_CASE("a square stamp covers the 21 by 21 pixels Tk covers", "[stamp]") {
   t.color("white");
   t.stamp();
   t.hideturtle();
-  for (int row = 0; row <= 20; ++row) {
-    for (int column = 0; column <= 20; ++column) {
+  for (int row = 0; row < 20; ++row) {
+    for (int column = 0; column < 20; ++column) {
       INFO("pixel (" << column << ", " << row << ")");
       REQUIRE(pixel(screen, column, row).hex() == "#ffffff");
     }
   }
-  for (int i = 0; i <= 21; ++i) {
+  for (int i = 0; i <= 20; ++i) {
     INFO("i = " << i);
-    REQUIRE(pixel(screen, 21, i).hex() == "#0000ff");  // the column right of it
-    REQUIRE(pixel(screen, i, 21).hex() == "#0000ff");  // the row below it
+    REQUIRE(pixel(screen, 20, i).hex() == "#0000ff");  // the column right of it
+    REQUIRE(pixel(screen, i, 20).hex() == "#0000ff");  // the row below it
   }
 }
 
@@ -50,8 +50,7 @@ TEST_CASE("the 400x400 screen holds the maze's 20x20 grid with no seams", "[stam
   Screen screen;
   screen.bgcolor("blue");
   Turtle t = squareTurtle(screen);
-  // A checkerboard: any blur at a square's edge would show as a mixed colour. Each square's
-  // outline pixel to the right and below lies under the next square, as in Python.
+  // A checkerboard: any blur at a square's edge would show as a mixed colour.
   for (int j = 0; j < 20; ++j) {
     for (int i = 0; i < 20; ++i) {
       t.goTo(-190 + 20 * i, 190 - 20 * j);
@@ -79,9 +78,9 @@ TEST_CASE("a stamp lands on whole pixels wherever the turtle is", "[stamp]") {
   t.goTo(-189.7, 190.2);  // rounds to the centre (-190, 190)
   t.stamp();
   CHECK(pixel(screen, 0, 0).hex() == "#ffffff");
-  CHECK(pixel(screen, 20, 20).hex() == "#ffffff");
-  CHECK(pixel(screen, 21, 10).hex() == "#0000ff");
-  CHECK(pixel(screen, 10, 21).hex() == "#0000ff");
+  CHECK(pixel(screen, 19, 19).hex() == "#ffffff");
+  CHECK(pixel(screen, 20, 10).hex() == "#0000ff");
+  CHECK(pixel(screen, 10, 20).hex() == "#0000ff");
   // The stamp list keeps the exact position the turtle had.
   CHECK(screen.stamps().at(0).position == Vec2D(-189.7, 190.2));
 }
@@ -94,12 +93,11 @@ TEST_CASE("shapesize stretches the stamp", "[stamp]") {
   t.stamp();
   t.hideturtle();
   CHECK(pixel(screen, 180, 180) == "red");  // (-20, 20) in turtle coordinates
-  CHECK(pixel(screen, 220, 220) == "red");  // and its outline, as Tk draws it
-  CHECK(pixel(screen, 221, 200) == "white");
+  CHECK(pixel(screen, 219, 219) == "red");
+  CHECK(pixel(screen, 220, 200) == "white");
   CHECK(pixel(screen, 179, 200) == "white");
 }
 
-// Tk centres the outline on the shape's edge: of a 2 px outline, one pixel lies outside.
 TEST_CASE("the outline is drawn on the stamp's edge in the pen colour, as Tk draws it", "[stamp]") {
   Screen screen;
   Turtle t = squareTurtle(screen);
@@ -236,6 +234,23 @@ std::pair<int, int> inkedBox(const Screen& screen) {
   return {right - left + 1, bottom - top + 1};
 }
 }  // namespace
+
+TEST_CASE("an outline of odd width keeps its odd pixel inside the stamp", "[stamp]") {
+  Screen screen;
+  Turtle t = squareTurtle(screen);
+  t.color("red", "yellow");
+  t.shapesize(1, 1, 3);
+  t.stamp();
+  t.hideturtle();
+  CHECK(pixel(screen, 188, 200) == "white");  // one pixel outside, two inside
+  CHECK(pixel(screen, 189, 200) == "red");
+  CHECK(pixel(screen, 191, 200) == "red");
+  CHECK(pixel(screen, 192, 200) == "yellow");
+  CHECK(pixel(screen, 207, 200) == "yellow");
+  CHECK(pixel(screen, 208, 200) == "red");
+  CHECK(pixel(screen, 210, 200) == "red");
+  CHECK(pixel(screen, 211, 200) == "white");
+}
 
 TEST_CASE("a stamped disc with a 2 px outline covers 32 by 32 pixels, as in Tk", "[stamp]") {
   Screen screen;

@@ -104,21 +104,18 @@ StampCorners stampCorners(const Transform& t, const std::vector<Vec2D>& polygon,
   return corners;
 }
 
-void tracePolygon(cairo_t* cr, const StampCorners& corners, double shift) {
+void tracePolygon(cairo_t* cr, const StampCorners& corners) {
   for (std::size_t i = 0; i < corners.offsets.size(); ++i) {
     const Vec2D corner = corners[i];
     if (i == 0) {
-      cairo_move_to(cr, corner.x + shift, corner.y + shift);
+      cairo_move_to(cr, corner.x, corner.y);
     } else {
-      cairo_line_to(cr, corner.x + shift, corner.y + shift);
+      cairo_line_to(cr, corner.x, corner.y);
     }
   }
   cairo_close_path(cr);
 }
 
-// As Tk draws a polygon: the inside filled, then the outline stroked centred on the edge
-// (a 30 px disc with a 2 px outline covers 32×32 pixels; a 20×20 square's 1 px outline
-// makes it 21×21, its right and bottom edges one pixel wide, as X11 draws thin lines).
 // Four corners, each edge along x or along y: a square stamp facing a quarter turn.
 bool isUprightRectangle(const StampCorners& corners) {
   if (corners.offsets.size() != 4) return false;
@@ -130,13 +127,24 @@ bool isUprightRectangle(const StampCorners& corners) {
   return true;
 }
 
+// How far an outline of this width reaches outside the shape. Tk centres the outline on the
+// edge: a 30 px disc with a 2 px outline covers 32×32 pixels. An outline of odd whole width
+// cannot be centred on a pixel edge; Tk (X11) puts the odd pixel outside on the right and
+// bottom and inside on the left and top, the kit inside on every side, so that a 20×20
+// square stamp with the default 1 px outline covers 20×20 pixels and the maze's squares
+// never overlap.
+double outlineOutside(double width) {
+  return pixelOffset(width) > 0 ? (width - 1) / 2.0 : width / 2.0;
+}
+
+// As Tk draws a polygon: the inside filled, then the outline stroked on the edge.
 void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, const Color& outline,
                  double width) {
   if (corners.offsets.size() < 2) return;  // "blank"
   if (fill == outline && width > 0 && isUprightRectangle(corners)) {
     // The maze's squares: fill and outline together are one rectangle, grown by the
     // outline as the stroke below would grow it, and filled in one step.
-    const double shift = pixelOffset(width) - width / 2.0;
+    const double grow = outlineOutside(width);
     double left = corners[0].x;
     double right = left;
     double top = corners[0].y;
@@ -147,20 +155,31 @@ void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, co
       top = std::min(top, corners[i].y);
       bottom = std::max(bottom, corners[i].y);
     }
-    cairo_rectangle(cr, left + shift, top + shift, right - left + width, bottom - top + width);
+    cairo_rectangle(cr, left - grow, top - grow, right - left + 2 * grow, bottom - top + 2 * grow);
     setColor(cr, fill);
     cairo_fill(cr);
     return;
   }
-  tracePolygon(cr, corners, 0);
+  tracePolygon(cr, corners);
   setColor(cr, fill);
   cairo_fill(cr);
   if (width <= 0) return;
-  tracePolygon(cr, corners, pixelOffset(width));
-  cairo_set_line_width(cr, width);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
   setColor(cr, outline);
-  cairo_stroke(cr);
+  const double outside = outlineOutside(width);
+  if (outside > 0) {  // the part outside, and as much inside
+    tracePolygon(cr, corners);
+    cairo_set_line_width(cr, 2 * outside);
+    cairo_stroke(cr);
+  }
+  if (outside < width / 2.0) {  // an odd width: the rest of it inside only
+    tracePolygon(cr, corners);
+    cairo_save(cr);
+    cairo_clip_preserve(cr);
+    cairo_set_line_width(cr, 2 * (width - outside));
+    cairo_stroke(cr);
+    cairo_restore(cr);
+  }
 }
 
 void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {
