@@ -1,4 +1,4 @@
-# The test-writing step graded: grading/tests-class holds four students of lesson 3, each given
+# The test-writing step graded: grading/tests-class holds seven students of lesson 3, each given
 # the lesson's finished maze.hpp here, with their own my_tests.cpp for step 3 (tests for backing out of
 # dead ends). `mazekit grade` must score that step by the chaffs caught and the wheat passed,
 # say why in each results.json, and `mazekit grade-one` (Gradescope's) must give the same.
@@ -39,6 +39,7 @@ expect_row(detects-the-wheat 1 9)  # every run a fresh sandbox: nothing tells th
 expect_row(no-tests 0 8)
 expect_row(names-its-program 0 8)        # every run's program has the same name and place
 expect_row(breaks-the-chaffs-build 1 9)  # a chaff the tests do not build against is not caught
+expect_row(hashes-the-code 0 8)          # its first submission: the hash it learns is shown
 
 function(expect student text)
   file(READ "${out}/${student}/results.json" json)
@@ -79,6 +80,30 @@ foreach(i RANGE ${last})
     expect_not(detects-the-wheat "${with}")
   endif()
 endforeach()
+
+# hashes-the-code's second submission: the hash its first one was shown, written in. Every
+# build is compiled with flags of its own, so the hash does not carry: it fails on the wheat.
+file(READ "${out}/hashes-the-code/results.json" first)
+string(REGEX MATCH "with values ([0-9]+)" shown "${first}")
+set(learned "${CMAKE_MATCH_1}")
+if(NOT learned)
+  message(FATAL_ERROR "hashes-the-code's results.json does not show the hash:\n${first}")
+endif()
+file(READ "${GRADING}/tests-class/hashes-the-code/my_tests.cpp" tests)
+string(REPLACE "learned = 0;" "learned = ${learned}u;" tests "${tests}")
+file(WRITE "${WORK}/hashes-again/my_tests.cpp" "${tests}")
+file(COPY_FILE "${GRADING}/../lessons/03-solving-the-maze/solutions/step04/maze.hpp"
+     "${WORK}/hashes-again/maze.hpp")
+execute_process(
+  COMMAND "${MAZEKIT}" grade-one "${WORK}/hashes-again" --lesson 3
+    --results "${WORK}/hashes-again.json" --work "${WORK}/hashes-again-work"
+  RESULT_VARIABLE status OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
+file(READ "${WORK}/hashes-again.json" again)
+string(JSON score GET "${again}" score)
+if(NOT status EQUAL 0 OR NOT score EQUAL 8)
+  message(FATAL_ERROR "hashes-the-code with the hash it learned (${learned}): ${score} "
+                      "points, not 8 (0 on step 3):\n${again}")
+endif()
 
 # Gradescope's path: grade-one of the student with a wrong test gives the same score and says
 # which test is wrong, where, in the step's output.

@@ -1607,7 +1607,8 @@ TEST_CASE("a chaff the tests do not compile against is not caught, and the stude
 TEST_CASE("a chaff the grader could not build leaves the step not graded, never caught") {
   const ManifestStep step = testsStep(2);
   grade::TestsRun skipped;
-  skipped.notBuilt = "the compile budget is used (181 s of compiling your tests; the limit is 180 s)";
+  skipped.notBuilt =
+      "the compile budget is used (181 s of compiling your tests; the limit is 180 s)";
   const auto v = grade::judgeTests(step, testsRun({{"good", 3, 0}}),
                                    {testsRun({{"good", 3, 1}}, 1), skipped}, myTests, 5, false);
   CHECK(v.outcome == run::Outcome::notGraded);
@@ -1619,9 +1620,8 @@ TEST_CASE("a chaff the grader could not build leaves the step not graded, never 
 TEST_CASE("tests that pass on the wheat and then fail on it when it runs again prove nothing") {
   const ManifestStep step = testsStep(2);
   const grade::TestsRun failsNow = testsRun({{"good", 3, 1}}, 1);
-  const auto v =
-      grade::judgeTests(step, testsRun({{"good", 3, 0}}), {failsNow, failsNow}, myTests, 5, false,
-                        {failsNow});
+  const auto v = grade::judgeTests(step, testsRun({{"good", 3, 0}}), {failsNow, failsNow}, myTests,
+                                   5, false, {failsNow});
   CHECK_FALSE(v.wheatPassed);
   CHECK(v.caught == 0);
   CHECK(v.score == 0);

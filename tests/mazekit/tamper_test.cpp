@@ -401,15 +401,15 @@ TEST_CASE("a tests file is flagged for what tells the wheat's program from a cha
   rules.testsFile = true;
   rules.allowedIncludes.insert({"catch2/catch.hpp", "lesson_picture.hpp"});
   const auto flags = scanSource("my_tests.cpp",
-                                "#include <catch2/catch.hpp>\n"                          // 1
-                                "#include \"maze.hpp\"\n"                                // 2
+                                "#include <catch2/catch.hpp>\n"  // 1
+                                "#include \"maze.hpp\"\n"        // 2
                                 "extern \"C\" int mincore(void*, unsigned long, unsigned char*);\n"
-                                "static_assert(__COUNTER__ >= 0, \"\");\n"               // 4
-                                "TEST_CASE(\"hash\") {\n"                                // 5
-                                "  auto code = reinterpret_cast<const char*>(&dig);\n"   // 6
-                                "  unsigned long h; std::memcpy(&h, code, 8);\n"         // 7
-                                "  void* page = mmap(nullptr, 4096, 1, 2, -1, 0);\n"     // 8
-                                "  CHECK(h == 42);\n"                                    // 9
+                                "static_assert(__COUNTER__ >= 0, \"\");\n"              // 4
+                                "TEST_CASE(\"hash\") {\n"                               // 5
+                                "  auto code = reinterpret_cast<const char*>(&dig);\n"  // 6
+                                "  unsigned long h; std::memcpy(&h, code, 8);\n"        // 7
+                                "  void* page = mmap(nullptr, 4096, 1, 2, -1, 0);\n"    // 8
+                                "  CHECK(h == 42);\n"                                   // 9
                                 "}\n",
                                 rules);
   CHECK(lines(flags) == std::vector<int>{3, 3, 4, 6, 7, 8});
@@ -428,9 +428,9 @@ TEST_CASE("a tests file is flagged for what tells the wheat's program from a cha
 
 TEST_CASE("the lesson's own tests for its test-writing steps are never flagged as a tests file",
           "[mazekit][tamper]") {
-  for (const char* lesson : {"03-solving-the-maze", "04-the-maze-as-text",
-                             "05-when-recursion-runs-out", "06-one-number-per-cell",
-                             "07-loops-and-a-game"}) {
+  for (const char* lesson :
+       {"03-solving-the-maze", "04-the-maze-as-text", "05-when-recursion-runs-out",
+        "06-one-number-per-cell", "07-loops-and-a-game"}) {
     const fs::path folder = kitSource / "lessons" / lesson;
     std::vector<std::string> tests;
     for (const auto& entry : fs::directory_iterator(folder / "tests")) {

@@ -267,13 +267,13 @@ std::string referenceCopies(const Lesson& lesson) {
   };
   std::string lines;
   for (const std::string& file : lesson.files) {
-    lines += "cp \"$here\"/" + inKit(lesson.steps.back().solution / file) + " \"$reference/submission\"/" +
-             shellWord(file) + "\n";
+    lines += "cp \"$here\"/" + inKit(lesson.steps.back().solution / file) +
+             " \"$reference/submission\"/" + shellWord(file) + "\n";
   }
   for (const Step& step : lesson.steps) {
     if (step.writesTests()) {
-      lines += "cp \"$here\"/" + inKit(step.test) + " \"$reference/submission\"/" + shellWord(step.writes) +
-               "\n";
+      lines += "cp \"$here\"/" + inKit(step.test) + " \"$reference/submission\"/" +
+               shellWord(step.writes) + "\n";
     }
   }
   return lines;

@@ -253,9 +253,9 @@ Compiled linkProgram(const Manifest& manifest, const BuildPlaces& places,
 }
 
 std::vector<std::string> diversityFlags(const run::Key& random) {
-  const unsigned entry = random[0] % 32;                 // no-ops at every function's entry
+  const unsigned entry = random[0] % 32;  // no-ops at every function's entry
   const unsigned before = entry == 0 ? 0 : random[1] % (entry + 1);  // of them, before it
-  const unsigned align = 1u << (random[2] % 7);          // 1 to 64 bytes
+  const unsigned align = 1u << (random[2] % 7);                      // 1 to 64 bytes
   return {"-fpatchable-function-entry=" + std::to_string(entry) + "," + std::to_string(before),
           "-falign-functions=" + std::to_string(align),
           random[3] % 2 == 0 ? "-fstack-protector-all" : "-fno-stack-protector"};

@@ -259,8 +259,7 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
   };
   const run::Verdict diskFull{
       run::Outcome::notGraded,
-      "not graded: building your code would write more than " +
-          std::to_string(run.options.diskMb) +
+      "not graded: building your code would write more than " + std::to_string(run.options.diskMb) +
           " MB, the most a student's builds may write (--disk): does it hold a huge array?"};
   // Keys `name` for `steps`: a program whose code holds the key slot's marker is tampered.
   // The unkeyed program goes once keyed: it is not run, and it takes room.
@@ -288,8 +287,8 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
 
   double compiling = 0;
   if (!diskLeft()) return decideAll(every, diskFull);
-  const Compiled combined = compile(run.manifest, room, places.sources / "combined.cpp",
-                                    "combined", run.compileLimits, run.stop);
+  const Compiled combined = compile(run.manifest, room, places.sources / "combined.cpp", "combined",
+                                    run.compileLimits, run.stop);
   compiling += combined.seconds;
   if (combined.ok) return keyFor("combined", every, true);
   if (combined.interrupted) return decideAll(every, interrupted);
@@ -301,8 +300,8 @@ void buildPrograms(ClassRun& run, const BuildPlaces& places, const run::Key& key
         "#include <catch2/catch.hpp>\n#include <lesson_picture.hpp>\n";
     for (const std::string& file : run.lesson.files) alone += "#include \"" + file + "\"\n";
     writeFile(places.sources / "alone.cpp", alone);
-    const Compiled own = compileObject(run.manifest, room, places.sources / "alone.cpp",
-                                       "alone.o", run.compileLimits, run.stop);
+    const Compiled own = compileObject(run.manifest, room, places.sources / "alone.cpp", "alone.o",
+                                       run.compileLimits, run.stop);
     compiling += own.seconds;
     if (!own.ok && !own.limitHit && own.error == combined.error)
       return decideAll(every, failed(combined));
@@ -519,9 +518,10 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
     return;
   }
   if (stopped(run) || !wheat.run.notBuilt.empty()) {
-    r.verdict = {run::Outcome::notGraded, "not graded: " + (wheat.run.notBuilt.empty()
-                                                                ? std::string("the grading was interrupted")
-                                                                : wheat.run.notBuilt)};
+    r.verdict = {
+        run::Outcome::notGraded,
+        "not graded: " + (wheat.run.notBuilt.empty() ? std::string("the grading was interrupted")
+                                                     : wheat.run.notBuilt)};
     return;
   }
   const TestsVerdict verdict =
@@ -571,7 +571,8 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
     std::vector<std::string> versions;
     for (const std::string& file : run.lesson.files) {
       versions.push_back(readFile(step.wheat / file));
-      for (const ManifestChaff& chaff : step.chaffs) versions.push_back(readFile(chaff.code / file));
+      for (const ManifestChaff& chaff : step.chaffs)
+        versions.push_back(readFile(chaff.code / file));
     }
     const TamperRules names = tamperRules(versions, {});
     testsRules.protectedNames.insert(names.protectedNames.begin(), names.protectedNames.end());
@@ -751,7 +752,8 @@ void copyOpen(const fs::path& from, const fs::path& to) {
   };
   open(to, fs::is_directory(to));
   if (fs::is_directory(to)) {
-    for (const auto& entry : fs::recursive_directory_iterator(to)) open(entry.path(), entry.is_directory());
+    for (const auto& entry : fs::recursive_directory_iterator(to))
+      open(entry.path(), entry.is_directory());
   }
 }
 
@@ -785,10 +787,13 @@ void makeUserView(ClassRun& run) {
   copyOpen(run.lessonTests, view / "lesson-tests");
   run.lessonTests = view / "lesson-tests";
 
-  std::vector<std::string> check{"/bin/sh", "-c",
+  std::vector<std::string> check{"/bin/sh",
+                                 "-c",
                                  "for f do [ -r \"$f\" ] || { printf '%s' \"$f\"; exit 1; }; done",
-                                 "sh", (run.pch / "harness_pch.hpp").string(),
-                                 m.studentInclude.string(), m.harness.string(),
+                                 "sh",
+                                 (run.pch / "harness_pch.hpp").string(),
+                                 m.studentInclude.string(),
+                                 m.harness.string(),
                                  run.lessonTests.string()};
   run::Command command{check, "/", {"PATH=/usr/bin:/bin"}, false};
   command.runAsUid = run.options.runAsUid;

@@ -26,10 +26,10 @@ struct GradeOptions {
   int compileMemoryMb = 2048;         ///< per compile
   /// What one student's builds may write in all (objects, programs, keyed copies), in MB.
   int diskMb = 1024;
-  bool keep = false;  ///< keep each student's builds in --out/work (default: removed when graded)
-  bool force = false;                 ///< clear an earlier run's --out
-  bool strict = false;                ///< a flagged student scores 0
-  bool sandbox = true;                ///< false: --no-sandbox, said on every report
+  bool keep = false;    ///< keep each student's builds in --out/work (default: removed when graded)
+  bool force = false;   ///< clear an earlier run's --out
+  bool strict = false;  ///< a flagged student scores 0
+  bool sandbox = true;  ///< false: --no-sandbox, said on every report
   /// Without the sandbox, not 0: every compile and step program runs as this user (and
   /// group), never as mazekit's own (mazekit grade-one --isolation user).
   unsigned runAsUid = 0;

@@ -100,9 +100,9 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
   bool flaky = false;
   for (const TestsRun& again : wheatAgain) {
     const bool passed =
-        again.compiled && run::stepVerdict(again.ran, again.report,
-                                           expectation(again, timeoutSeconds, sanitized))
-                              .passed();
+        again.compiled &&
+        run::stepVerdict(again.ran, again.report, expectation(again, timeoutSeconds, sanitized))
+            .passed();
     if (v.wheatPassed && !passed) {
       v.wheatPassed = false;
       flaky = true;
@@ -152,9 +152,9 @@ TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
       // against all, so a failure here is the tests' own doing, and catches nothing.
       if (v.wheatPassed) {
         notCompiling.push_back("your tests do not compile against " + fate.says +
-                           ", which declares the same names as the correct maze: tests must "
-                           "build against any version of the code (" +
-                           replaceAll(run.compileError, file.compiledAs, file.shownAs) + ")");
+                               ", which declares the same names as the correct maze: tests must "
+                               "build against any version of the code (" +
+                               replaceAll(run.compileError, file.compiledAs, file.shownAs) + ")");
       }
       continue;
     }
