@@ -473,6 +473,24 @@ TEST_CASE("two files that could be maze.hpp are refused, naming both", "[mazekit
   CHECK_FALSE(fs::exists(intake.code / "maze.hpp"));
 }
 
+TEST_CASE("the whole exercises folder: the maze.hpp of the lesson's own folder is taken",
+          "[mazekit][intake][careless]") {
+  Intake intake;
+  writeFile(intake.at("alice/exercises/01-turtle-warmup/warmup.hpp"), "// lesson 1\n");
+  writeFile(intake.at("alice/exercises/02-building-the-maze/maze.hpp"), mazeText);
+  writeFile(intake.at("alice/exercises/03-drawing-the-maze/maze.hpp"), "// lesson 3\n");
+  writeFile(intake.at("alice/exercises/04-walls/maze.hpp"), "// lesson 4\n");
+  CHECK(intake.folder("alice").notes ==
+        std::vector<std::string>{
+            "took exercises/02-building-the-maze/maze.hpp as maze.hpp",
+            "not part of the lesson, ignored: exercises/01-turtle-warmup/warmup.hpp, "
+            "exercises/03-drawing-the-maze/maze.hpp, exercises/04-walls/maze.hpp"});
+  CHECK(intake.taken() == mazeText);
+  // Two in the lesson's folder are still two.
+  writeFile(intake.at("alice/exercises/02-building-the-maze/old/maze.hpp"), "// old\n");
+  REQUIRE_THROWS_WITH(intake.folder("alice"), Contains("4 files could be maze.hpp: "));
+}
+
 TEST_CASE("a submission without maze.hpp is refused, saying what the lesson needs",
           "[mazekit][intake]") {
   Intake intake;
@@ -1084,7 +1102,7 @@ TEST_CASE("an IDE's build folder, .git and node_modules in a folder are not sear
   }
 }
 
-TEST_CASE("a zip with an IDE's 80 MB build folder is graded on maze.hpp; build/ is never inflated",
+TEST_CASE("a zip with an IDE's 80 MB build folder is graded on maze.hpp, build/ never inflated",
           "[mazekit][intake][careless]") {
   Intake intake;
   // What CLion or Visual Studio leaves: a big object file, thousands of small ones, a .git.

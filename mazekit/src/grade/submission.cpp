@@ -889,6 +889,14 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
       if (matchLevel(entry.fileName, name) == level) matches.push_back(&entry);
     }
     if (matches.empty()) continue;
+    // The whole exercises/ folder handed in holds a maze.hpp in each lesson's folder: the one
+    // in this lesson's folder (02-building-the-maze/) is meant.
+    std::vector<const Entry*> inLessonFolder;
+    for (const auto* match : matches) {
+      const std::string path = "/" + match->path;
+      if (path.find("/" + lesson.id + "/") != std::string::npos) inLessonFolder.push_back(match);
+    }
+    if (matches.size() > 1 && inLessonFolder.size() == 1) matches = inLessonFolder;
     if (matches.size() > 1) {
       std::vector<std::string> paths;
       for (const auto* match : matches) paths.push_back(match->path);

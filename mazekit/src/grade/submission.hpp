@@ -68,8 +68,10 @@ struct PreparedCode {
 /// not exist; it should be empty), each through a temporary file and a rename. Matching a
 /// declared name ("maze.hpp") is by file name, anywhere in the submission: exact first; else
 /// ignoring case ("Maze.hpp"), else with an extra ".txt" ("maze.hpp.txt"), each with a note.
-/// Two or more candidates at the first level that has any: SubmissionError naming them (the
-/// first 8, then how many more): never a silent pick. Only regular files are read (opened
+/// Two or more candidates at the first level that has any: the one in a folder named as the
+/// lesson (exercises/02-building-the-maze/maze.hpp, from a whole exercises/ folder) if exactly
+/// one is; else SubmissionError naming them (the first 8, then how many more): never a silent
+/// pick. Only regular files are read (opened
 /// with O_NOFOLLOW | O_NONBLOCK, checked with fstat, at most maxEntryBytes); links, FIFOs and
 /// devices are noted, never followed; hidden files and folders and __MACOSX are not searched.
 /// Zips made on Windows (backslashes) or by Python's zipfile (no file-type bits) are read like
