@@ -108,13 +108,19 @@ if(NOT TARGET kit_catch_main)
   endif()
 endif()
 
+# RESOURCE_LOCK: a name the test cases share with other tests that must not run beside them
+# (the user nobody: a program run as a user kills every process of that user when it ends).
 function(kit_add_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 arg "" "TIMEOUT" "SOURCES;LIBRARIES;LABELS")
+  cmake_parse_arguments(PARSE_ARGV 1 arg "" "TIMEOUT;RESOURCE_LOCK" "SOURCES;LIBRARIES;LABELS")
   if(NOT arg_LABELS)
     set(arg_LABELS ${KIT_TEST_LABELS})
   endif()
   if(NOT arg_TIMEOUT)
     set(arg_TIMEOUT 120)
+  endif()
+  set(lock "")
+  if(arg_RESOURCE_LOCK)
+    set(lock RESOURCE_LOCK "${arg_RESOURCE_LOCK}")
   endif()
   add_executable(${name} ${arg_SOURCES})
   target_link_libraries(${name} PRIVATE kit_catch_main ${arg_LIBRARIES})
@@ -128,7 +134,7 @@ function(kit_add_test name)
     # A test that matches nothing or asserts nothing fails instead of passing quietly.
     # (Test names must not contain ';', which CMake reads as a list separator.)
     EXTRA_ARGS ${KIT_CATCH_NO_TESTS_FAIL}
-    PROPERTIES TIMEOUT ${arg_TIMEOUT} LABELS "${arg_LABELS}")
+    PROPERTIES TIMEOUT ${arg_TIMEOUT} LABELS "${arg_LABELS}" ${lock})
 endfunction()
 
 # kit_label_tests(label...): adds the labels to every test added so far in this folder with

@@ -55,5 +55,6 @@ add_test(NAME "mazekit.grade scores a test-writing step by the chaffs caught and
     "-DGRADING=${PROJECT_SOURCE_DIR}/grading"
     "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/wheats-check"
     -P "${PROJECT_SOURCE_DIR}/grading/check_wheats.cmake")
+# Its grade-one runs as the user nobody: never beside another test that does (RESOURCE_LOCK).
 set_tests_properties("mazekit.grade scores a test-writing step by the chaffs caught and the wheat passed"
-  PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow")
+  PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow" RESOURCE_LOCK user-nobody)
