@@ -54,6 +54,7 @@ refused "got 'sometimes'" autograder --lesson 2 --out "$work/c.zip" --visibility
 refused "STEP=VISIBILITY" autograder --lesson 2 --out "$work/c.zip" --step-visibility 22
 refused "99" autograder --lesson 2 --out "$work/c.zip" --step-visibility 99=hidden
 refused "--timeout must be" autograder --lesson 2 --out "$work/c.zip" --timeout 0
+refused "--disk must be from 64 to 1048576 (MB); got 10" autograder --lesson 2 --out "$work/c.zip" --disk 10
 refused "no lesson" autograder --lesson 9 --out "$work/c.zip"
 [ ! -e "$work/c.zip" ] || fail "a refused autograder command wrote its zip"
 
