@@ -72,7 +72,7 @@ class LiveView {
   std::condition_variable changed_;
   ViewState state_;
   long version_ = 0;
-  long streams_ = 0;  ///< event streams open
+  [[maybe_unused]] long streams_ = 0;  ///< event streams open (none without the live view)
   bool stopping_ = false;
 };
 
