@@ -15,15 +15,7 @@ trap 'rm -rf "$work"' EXIT
 source "$kit/grading/pack_class.sh"
 mkdir -p "$work/class" "$work/scratch" "$work/in"
 pack_honest_class "$kit/grading" "$work/class" "$work/scratch"
-n=0
-while [ "$n" -lt 30 ]; do
-  for f in "$work/class"/*; do
-    [ "$n" -lt 30 ] || break
-    base=$(basename "$f")
-    cp -r "$f" "$work/in/copy$n-$base"
-    n=$((n + 1))
-  done
-done
+copies_of_class "$work/class" "$work/in" 30
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 sandboxed=()
 unsandboxed=()

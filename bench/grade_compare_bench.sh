@@ -17,14 +17,7 @@ trap 'rm -rf "$work"' EXIT
 source "$kit/grading/pack_class.sh"
 mkdir -p "$work/class" "$work/scratch" "$work/in" "$work/l3"
 pack_honest_class "$kit/grading" "$work/class" "$work/scratch"
-n=0
-while [ "$n" -lt 30 ]; do
-  for f in "$work/class"/*; do
-    [ "$n" -lt 30 ] || break
-    cp -r "$f" "$work/in/copy$n-$(basename "$f")"
-    n=$((n + 1))
-  done
-done
+copies_of_class "$work/class" "$work/in" 30
 cp "$kit/lessons/03-solving-the-maze/solutions/step04/maze.hpp" "$work/l3/"
 cp "$kit/lessons/03-solving-the-maze/tests/step03_tests_for_backing_out.cpp" "$work/l3/my_tests.cpp"
 
@@ -39,7 +32,7 @@ timed() { # KEY COMMAND...: runs it, prints and keeps its wall time
   echo "$key: $t s"
   times[$key]+="$t "
 }
-for i in $(seq "$runs"); do
+for _ in $(seq "$runs"); do
   for which in old new; do
     bin=$old
     [ "$which" = new ] && bin=$new

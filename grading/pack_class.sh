@@ -48,3 +48,16 @@ pack_honest_class() {
   (cd "$scratch/zip-bomb" && "$cmake" -E tar cf "$in/zip-bomb.zip" --format=zip -- maze.hpp)
   (cd "$scratch/links-out" && "$cmake" -E tar czf "$in/links-out.tar.gz" --format=gnutar -- maze.hpp)
 }
+
+# copies_of_class CLASS IN N: N students in IN, copies of CLASS's students in turn
+# (copyK-NAME), for the grading benchmarks' classes of 30.
+copies_of_class() {
+  local class=$1 in=$2 size=$3 n=0 f
+  while [ "$n" -lt "$size" ]; do
+    for f in "$class"/*; do
+      [ "$n" -lt "$size" ] || break
+      cp -r "$f" "$in/copy$n-$(basename "$f")"
+      n=$((n + 1))
+    done
+  done
+}
