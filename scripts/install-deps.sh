@@ -46,6 +46,7 @@ test_packages=(
   libxml2-utils                     # the tests check every junit.xml against a JUnit schema (xmllint)
   python3-jsonschema                # the tests check every Gradescope results.json against its schema
   clang-format                      # the tests check every C++ file follows .clang-format
+  reuse                             # the tests check every file says its licence (REUSE)
   procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless
   zsh fish                          # the tests load mazekit's shell completions in each shell

@@ -7,6 +7,7 @@
 
 #include "commands.hpp"
 #include "kit/kit.hpp"
+#include "kit/version.hpp"
 
 namespace mazekit {
 namespace {
@@ -31,7 +32,7 @@ void setExitStatus(int status) { exitStatus = std::max(exitStatus, status); }
 int main(int argc, char** argv) {
   CLI::App app{"mazekit: the turtle maze kit — check your steps, grade, verify, render"};
   app.name("mazekit");
-  app.set_version_flag("--version", "mazekit " MAZEKIT_VERSION);
+  app.set_version_flag("--version", std::string("mazekit ") + mazekit::kitVersion());
   app.require_subcommand(0, 1);
   for (const auto addCommand : mazekit::commandTable) addCommand(app);
   // `mazekit help grade` is `mazekit grade --help`; `mazekit help` is `mazekit --help`.

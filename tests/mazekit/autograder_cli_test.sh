@@ -39,6 +39,12 @@ for file in setup.sh run_autograder; do
 done
 [ -f "$work/unpacked/kit/lessons/02-building-the-maze/lesson.json" ] || fail "the zip has no kit"
 [ ! -e "$work/unpacked/kit/build" ] || fail "the zip holds a build tree"
+# Which kit made it, for every grade it gives (the zip has no git), and the kit's licences.
+[ "mazekit $(cat "$work/unpacked/kit/VERSION")" = "$("$mazekit" --version)" ] ||
+  fail "the zip's kit/VERSION is not mazekit --version's"
+for file in LICENSE LICENSES/MIT.txt LICENSES/CC-BY-4.0.txt CHANGELOG.md; do
+  [ -f "$work/unpacked/kit/$file" ] || fail "the zip has no kit/$file"
+done
 grep -q -- "--step-visibility '22-the-end=hidden'" "$work/unpacked/run_autograder" ||
   fail "run_autograder does not hide step 22"
 if grep -rqF "$(cd "$(dirname "$mazekit")/../.." && pwd)" "$work/unpacked/setup.sh" \

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "grade/grading.hpp"
+#include "kit/version.hpp"
 #include "run/text.hpp"
 #include "run/verdict.hpp"
 
@@ -450,7 +451,7 @@ TEST_CASE("Gradescope's results.json: each step's verdict in Markdown no output 
   CHECK(json["score"] == 1);
   CHECK(json["execution_time"] == 12.35);
   CHECK(json["stdout_visibility"] == "hidden");
-  CHECK(json["extra_data"]["mazekit_version"] == MAZEKIT_VERSION);  // which kit graded it
+  CHECK(json["extra_data"]["mazekit_version"] == mazekit::kitVersion());  // which kit graded it
   const auto& tests = json["tests"];
   REQUIRE(tests.size() == 4);  // three steps and the flags
   CHECK(tests[0]["visibility"] == "visible");

@@ -103,6 +103,10 @@ r = subprocess.run([mazekit, "init-repo", repo, "--lesson", "1"], capture_output
 check(r.returncode == 0, "mazekit init-repo makes the repository: " + r.stderr)
 workflow_file = os.path.join(repo, ".github", "workflows", "mazekit.yml")
 check(os.path.isfile(workflow_file), "the repository has .github/workflows/mazekit.yml")
+version = subprocess.run([mazekit, "--version"], capture_output=True, text=True).stdout.strip()
+with open(os.path.join(repo, "VERSION"), encoding="utf-8") as f:
+    check("mazekit " + f.read().strip() == version, "the repository's VERSION is the kit's")
+check(os.path.isfile(os.path.join(repo, "LICENSE")), "the repository has the kit's LICENSE")
 if failures:
     sys.exit(1)
 with open(workflow_file, encoding="utf-8") as f:

@@ -26,6 +26,7 @@
 #include "grade/grader.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
+#include "kit/version.hpp"
 #include "run/sandbox.hpp"
 
 namespace fs = std::filesystem;
@@ -214,9 +215,15 @@ struct Autograder {
 
 // The kit's folders a build needs (the tests folder too: the lessons' build reads its
 // support), without build trees, outputs or hidden files.
-const std::vector<std::string> kitParts{
-    "CMakeLists.txt", "CMakePresets.json", "README.md", "cmake",    "turtle", "maze",
-    "mazekit",        "lessons",           "exercises", "examples", "tests",  "scripts"};
+// Its licences go with it.
+const std::vector<std::string> kitParts{"CMakeLists.txt", "CMakePresets.json",
+                                        "README.md",      "LICENSE",
+                                        "LICENSES",       "CHANGELOG.md",
+                                        "cmake",          "turtle",
+                                        "maze",           "mazekit",
+                                        "lessons",        "exercises",
+                                        "examples",       "tests",
+                                        "scripts"};
 
 struct ZipFile {
   std::string name;  ///< inside the zip
@@ -256,6 +263,8 @@ void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
                        readAll(it->path()), (perms & fs::perms::owner_exec) != fs::perms::none});
     }
   }
+  // The kit this zip was made from (no git in the zip): every grade it gives names it.
+  files.push_back({"kit/VERSION", std::string(kitVersion()) + "\n", false});
 }
 
 // The lesson's whole reference as a student would hand it in: the last step's solution of

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <turtle/save_file.hpp>
 
+#include "kit/version.hpp"
 #include "run/text.hpp"
 #include "student/explain.hpp"
 
@@ -197,7 +198,7 @@ std::string resultsJson(const Lesson& lesson, const StudentResult& student, cons
     results["tests"].push_back(test);
   }
   results["extra_data"] = {
-      {"flags", flags}, {"strict_zero", student.strictZero}, {"mazekit_version", MAZEKIT_VERSION}};
+      {"flags", flags}, {"strict_zero", student.strictZero}, {"mazekit_version", kitVersion()}};
 
   // Every string above is valid UTF-8 already; `replace` is the second guard, so that a
   // string missed here can never make dump() throw halfway through a class.
@@ -337,7 +338,7 @@ std::string junitXml(const Lesson& lesson, const StudentResult& student, const R
     cases += "\n    </testcase>\n";
   }
 
-  std::string properties = property("mazekit version", MAZEKIT_VERSION);
+  std::string properties = property("mazekit version", kitVersion());
   properties += property("sandbox", info.sandboxed ? "yes" : "no (--no-sandbox)");
   if (!info.protections.empty()) properties += property("sandbox protections", info.protections);
   if (!info.limits.empty()) properties += property("limits", info.limits);
@@ -459,7 +460,7 @@ std::string reportHtml(const Lesson& lesson, const std::vector<StudentResult>& s
   }
   html << "<th>picture</th></tr>\n";
   for (const auto& student : students) html << studentRow(lesson, student);
-  html << "</table>\n<p class=\"notes\">Graded by mazekit " << MAZEKIT_VERSION
+  html << "</table>\n<p class=\"notes\">Graded by mazekit " << kitVersion()
        << ".</p>\n</body>\n</html>\n";
   return html.str();
 }
@@ -562,7 +563,7 @@ std::string classJson(const Lesson& lesson, const std::vector<StudentResult>& st
   using text::validUtf8;
   Json json;
   json["schema"] = "mazekit.grade/1";
-  json["kit_version"] = MAZEKIT_VERSION;
+  json["kit_version"] = kitVersion();
   json["lesson"] = {{"id", lesson.id}, {"number", lesson.number}, {"title", lesson.title}};
   json["max_score"] = maxPoints(lesson);
   json["sandboxed"] = info.sandboxed;

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "kit/version.hpp"
 #include "student/session.hpp"
 
 namespace mazekit::student {
@@ -77,7 +78,7 @@ nlohmann::json listJson(const Session& s) {
   const std::size_t currentLesson = s.currentLessonIndex();
   nlohmann::json json;
   json["schema"] = "mazekit.list/1";
-  json["kit_version"] = MAZEKIT_VERSION;
+  json["kit_version"] = kitVersion();
   json["current"] = {
       {"lesson", s.state.lesson.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.state.lesson)},
       {"step", s.state.step.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.state.step)}};

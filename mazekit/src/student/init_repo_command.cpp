@@ -14,6 +14,7 @@
 #include "commands.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
+#include "kit/version.hpp"
 
 namespace mazekit::student {
 namespace {
@@ -112,6 +113,8 @@ void initRepo(const InitRepoOptions& o) {
     copyKit(source, partial);
     fs::create_directories(partial / ".github" / "workflows");
     turtle::saveFileAtomically(partial / ".github" / "workflows" / "mazekit.yml", workflow);
+    // The kit it was made from: the repository has a history of its own, not the kit's tags.
+    turtle::saveFileAtomically(partial / "VERSION", std::string(kitVersion()) + "\n");
     if (fs::exists(target)) fs::remove(target);  // the empty folder it replaces
     fs::rename(partial, target);
   } catch (...) {

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "kit/version.hpp"
 #include "student/session.hpp"
 
 namespace mazekit::student {
@@ -48,7 +49,7 @@ nlohmann::json statusJson(const Session& s, const Position& p, const std::vector
   const Lesson& lesson = *p.lesson;
   nlohmann::json json;
   json["schema"] = "mazekit.status/1";
-  json["kit_version"] = MAZEKIT_VERSION;
+  json["kit_version"] = kitVersion();
   json["lesson"] = {{"id", lesson.id},
                     {"number", lesson.number},
                     {"title", lesson.title},
