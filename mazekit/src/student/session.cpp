@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <regex>
 #include <sstream>
 
 namespace mazekit::student {
@@ -192,6 +193,19 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
   }
 }
 
+std::string refactorBanner(const Step& step, const StepResult& result) {
+  const bool keptFails = std::any_of(
+      result.failedTags.begin(), result.failedTags.end(),
+      [&](const std::string& tags) { return tags.find(step.keeps) != std::string::npos; });
+  if (keptFails) {
+    return "REFACTOR: your change altered what the code does. A test tagged " + step.keeps +
+           " passed before this step and fails now (below): " + step.keepsWhy +
+           ". Undo your last change to get back to GREEN on it, then change a little at a time.";
+  }
+  return "REFACTOR: the tests tagged " + step.keeps + " still pass: " + step.keepsWhy +
+         ". Change how your code works, a little at a time, and keep them passing.";
+}
+
 std::string brokenLine(const Broken& broken, bool namingLesson) {
   std::string name = broken.step->id;
   const auto dash = name.find('-');
@@ -239,23 +253,74 @@ void printVerdict(const StepResult& result) {
   }
 }
 
-void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
-               const std::vector<Broken>& broken) {
+std::string stepsNamed(const std::vector<int>& numbers) {
+  if (numbers.size() == 1) return "step " + std::to_string(numbers.front());
+  bool run = true;  // 1, 2, 3, 4: "steps 1–4"
+  for (std::size_t i = 1; i < numbers.size(); ++i) run = run && numbers[i] == numbers[i - 1] + 1;
+  if (run && !numbers.empty())
+    return "steps " + std::to_string(numbers.front()) + "\u2013" + std::to_string(numbers.back());
+  std::string out = "steps ";
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (i > 0) out += i + 1 == numbers.size() ? " and " : ", ";
+    out += std::to_string(numbers[i]);
+  }
+  return out;
+}
+
+std::vector<int> stoppedByTheSameError(const StepResult& result, const Lesson& lesson,
+                                       std::vector<Broken>& broken) {
+  std::vector<int> numbers;
+  if (result.outcome != run::Outcome::doesNotCompile || result.detail.empty()) return numbers;
+  // The same message, wherever the compiler saw it: a ; missing at the end of the student's
+  // header is seen in each step's test file, at the line after its #include.
+  static const std::regex place(R"(^[^:]*:\d+:(?:\d+:)? )");
+  const auto message = [](const std::string& line) { return std::regex_replace(line, place, ""); };
+  auto same = [&](const Broken& b) {
+    return b.lesson == &lesson && b.result.outcome == run::Outcome::doesNotCompile &&
+           !b.result.detail.empty() &&
+           message(b.result.detail.front()) == message(result.detail.front());
+  };
+  for (const Broken& b : broken)
+    if (same(b)) numbers.push_back(b.step->number);
+  broken.erase(std::remove_if(broken.begin(), broken.end(), same), broken.end());
+  std::sort(numbers.begin(), numbers.end());
+  return numbers;
+}
+
+std::string progressLine(const Session& s, const Lesson& lesson, const StepResult& result,
+                         int stoppedBefore) {
   const int total = static_cast<int>(lesson.steps.size());
+  if (result.outcome == run::Outcome::doesNotCompile && stoppedBefore > 0) {
+    // The error stops earlier steps too: nothing runs while the code does not build, so the
+    // bar keeps what passed before, and says so.
+    const int before = stillPassing(lesson, s.state) + stoppedBefore;
+    return progressBar(before, total) + " " + std::to_string(before) + " of " +
+           std::to_string(total) + " steps passed before; your code does not compile now";
+  }
   const int passed = stillPassing(lesson, s.state);
+  return progressBar(passed, total) + " " + std::to_string(passed) + " of " +
+         std::to_string(total) + " steps pass";
+}
+
+void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
+               const std::vector<Broken>& brokenSteps) {
+  const int total = static_cast<int>(lesson.steps.size());
+  // One error is said once: the earlier steps it stops too are named under it.
+  std::vector<Broken> broken = brokenSteps;
+  const std::vector<int> stopped = stoppedByTheSameError(result, lesson, broken);
   std::cout << "Lesson " << lesson.number << " of " << s.lessons.back().number << ": "
             << lesson.title << "\n"
             << "Step " << step.number << " of " << total << ": " << step.title << "\n"
-            << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
+            << progressLine(s, lesson, result, static_cast<int>(stopped.size())) << "\n\n";
   // A refactor step: its kept tests pass before it, and must still pass after.
   if (!step.keeps.empty() && result.outcome == run::Outcome::failed) {
-    printWrapped("", "REFACTOR: the tests tagged " + step.keeps +
-                         " pass already: " + step.keepsWhy +
-                         ". Change how your code works, a little at a time, and keep them "
-                         "passing.");
+    printWrapped("", refactorBanner(step, result));
     std::cout << "\n";
   }
   printVerdict(result);
+  if (!stopped.empty())
+    printWrapped("       ", "This error also stops " + stepsNamed(stopped) +
+                                ", which passed before: they pass again once it is fixed.");
   std::cout << "\n";
   for (const Broken& b : broken) {
     std::cout << red("BROKE") << "  " << brokenLine(b, b.lesson != &lesson) << "\n"
