@@ -94,6 +94,8 @@ class Checker {
   std::string shown(const std::filesystem::path& path) const;
 
   const Kit& kit() const { return kit_; }
+  /// A step program's usual time limit, in seconds (a step's lesson.json may allow more).
+  double timeLimit() const { return timeLimit_; }
 
  private:
   /// Compiles and links the tests of `steps` as one program, <build>/mazekit/student/<lesson>/

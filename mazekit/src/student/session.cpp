@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
 #include <regex>
@@ -169,7 +170,18 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
     const Lesson& lesson = *next.lesson;
     const std::string hash =
         stepHash(lesson, *next.step);  // before the build: a save during it counts
-    StepResult result = s.checker.check(lesson, *next.step, &interrupted);
+    StepResult result = [&] {
+      // A step allowed more time than a check's usual limit (lesson 5's 1000 by 1000 maze)
+      // says so, and that it is still running, rather than a silent minute.
+      const double seconds = s.checker.manifest().step(lesson.id, next.step->id).seconds;
+      if (progress == nullptr || seconds <= s.checker.timeLimit())
+        return s.checker.check(lesson, *next.step, &interrupted);
+      *progress << "Checking lesson " << lesson.number << ", step " << next.step->number
+                << ": this step may run for up to " << seconds << " s.\n"
+                << std::flush;
+      StillRunning ticker(*progress, 10);
+      return s.checker.check(lesson, *next.step, &interrupted);
+    }();
     if (result.interrupted) {
       Position p;
       p.interrupted = true;
@@ -251,6 +263,25 @@ void printVerdict(const StepResult& result) {
     if (!result.warningExplanation.empty())
       printWrapped("       ", "What it means: " + result.warningExplanation);
   }
+}
+
+StillRunning::StillRunning(std::ostream& out, int everySeconds)
+    : thread_([this, &out, everySeconds] {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (int waited = everySeconds;; waited += everySeconds) {
+          if (done_.wait_for(lock, std::chrono::seconds(everySeconds), [this] { return stop_; }))
+            return;
+          out << "  still running after " << waited << " s...\n" << std::flush;
+        }
+      }) {}
+
+StillRunning::~StillRunning() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  done_.notify_one();
+  thread_.join();
 }
 
 std::string stepsNamed(const std::vector<int>& numbers) {
@@ -365,6 +396,20 @@ void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson) {
   }
   const fs::path pictures = s.checker.picture(lesson, lesson.steps.back()).parent_path();
   std::cout << "Your pictures: " << s.shown(oneLesson ? pictures : pictures.parent_path()) << "/\n";
+  if (!oneLesson) return;
+  // What comes next: the lesson's own program, and the next lesson.
+  for (const auto& program : s.checker.manifest().lesson(lesson.id).programs) {
+    if (program.name == "play")
+      std::cout << "Play it:       mazekit play   (your game, built from your code)\n";
+  }
+  const auto at = std::find_if(s.lessons.begin(), s.lessons.end(),
+                               [&](const Lesson& l) { return l.id == lesson.id; });
+  if (at != s.lessons.end() && std::next(at) != s.lessons.end()) {
+    std::cout << "Next:          lesson " << std::next(at)->number << ", " << std::next(at)->title
+              << ": mazekit watch --lesson " << std::next(at)->number << "\n";
+  } else {
+    std::cout << "Next:          that was the last lesson: the maze is yours\n";
+  }
 }
 
 }  // namespace mazekit::student

@@ -4,12 +4,15 @@
 // step's verdict. Progress is kept in exercises/.mazekit-progress.json (MAZEKIT_STATE
 // overrides it), the pictures go to out/pictures/ (MAZEKIT_PICTURES overrides it).
 
+#include <condition_variable>
 #include <csignal>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "kit/kit.hpp"
@@ -115,6 +118,22 @@ std::string brokenLine(const Broken& broken, bool namingLesson = false);
 /// fails says the change altered what the code does, and how to get back to GREEN; else the
 /// kept tests still pass and only the step's new test is not met yet.
 std::string refactorBanner(const Step& step, const StepResult& result);
+
+/// While it lives, writes "  still running after 10 s..." to `out` every `everySeconds`: a
+/// step allowed a minute shows it has not stopped.
+class StillRunning {
+ public:
+  StillRunning(std::ostream& out, int everySeconds);
+  ~StillRunning();
+  StillRunning(const StillRunning&) = delete;
+  StillRunning& operator=(const StillRunning&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable done_;
+  bool stop_ = false;
+  std::thread thread_;
+};
 
 /// "step 3", "steps 1–4", "steps 1, 3 and 5": step numbers, in order, for a sentence.
 std::string stepsNamed(const std::vector<int>& numbers);
