@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -30,6 +31,7 @@
 #include "run/report.hpp"
 #include "student/explain.hpp"
 #include "student/runner.hpp"
+#include "student/session.hpp"
 #include "student/student.hpp"
 
 namespace fs = std::filesystem;
@@ -638,6 +640,35 @@ TEST_CASE("one compile error is said once, with the earlier steps it stops too")
   // The bar keeps what passed, and says the build is broken.
   CHECK(run.out.find("4 of 5 steps passed before; your code does not compile now") !=
         std::string::npos);
+}
+
+TEST_CASE("a finished lesson says what comes next: the next lesson's command") {
+  const Kit kit = copyOfKit("what-next");
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
+  fs::copy_file(lesson.folder / "solutions" / "step05" / "warmup.hpp",
+                lesson.exercise / "warmup.hpp", fs::copy_options::overwrite_existing);
+  const auto run = runMazekit("status --lesson 1", copyEnvironment(kit), "what-next");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("every step of lesson 1 passes") != std::string::npos);
+  CHECK(run.out.find("Next:          lesson 2, " + lessons.at(1).title +
+                     ": mazekit watch --lesson 2") != std::string::npos);
+}
+
+TEST_CASE("a long check says it is still running until it ends") {
+  std::ostringstream out;
+  {
+    const StillRunning ticker(out, 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  }
+  // Every second (two lines, or one on a machine so busy the second came late), counted.
+  const std::string said = out.str();
+  CHECK((said == "  still running after 1 s...\n  still running after 2 s...\n" ||
+         said == "  still running after 1 s...\n"));
+  // Nothing once it has ended.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  CHECK(out.str() == said);
 }
 
 TEST_CASE("a failed text check shows the text returned beside the text expected, line by line") {
