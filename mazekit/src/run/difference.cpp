@@ -227,7 +227,9 @@ std::vector<std::string> sequenceDifference(const Side& a, const Value& av, cons
                     " has " + items(bv.items.size(), "row", "rows"));
     }
     if (firstAt) {
-      const auto [r, c] = *firstAt;
+      // Named, not bound: clang 14's lambdas capture no structured bindings.
+      const std::size_t r = firstAt->first;
+      const std::size_t c = firstAt->second;
       const auto at = [&](const Value& v) {
         const auto& row = v.items[r].items;
         return c < row.size() ? atomText(row[c]) : std::string("nothing (its row is shorter)");
