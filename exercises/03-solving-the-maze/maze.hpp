@@ -1,5 +1,6 @@
 #pragma once
-// Lesson 2 after step 22: the END square.
+// Lesson 3, solving the maze: your Maze goes on in this file. It starts as lesson 2 left it
+// (after its step 22: the END square).
 
 #include <cmath>
 #include <cstddef>

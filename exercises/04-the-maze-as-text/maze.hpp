@@ -1,5 +1,6 @@
 #pragma once
-// Lesson 3 after step 4: solve() forgets the last way.
+// Lesson 4, the maze as text: your Maze goes on in this file. It starts as lesson 3 left it
+// (after its step 4: solve() forgets the last way).
 
 #include <cmath>
 #include <cstddef>

@@ -1,5 +1,6 @@
 #pragma once
-// Lesson 4 after step 6: a maze read from text.
+// Lesson 5, when recursion runs out: your Maze goes on in this file. It starts as lesson 4
+// left it (after its step 6: a maze read from text).
 
 #include <cmath>
 #include <cstddef>

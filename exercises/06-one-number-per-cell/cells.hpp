@@ -1,5 +1,5 @@
 #pragma once
 // Lesson 6: one number per cell. Your code for this lesson goes here: maze.hpp holds your Maze
-// from lesson 3, as it was; this file reads it and writes it down in other ways.
+// as lesson 5 left it; this file reads it and writes it down in other ways.
 
 #include "maze.hpp"

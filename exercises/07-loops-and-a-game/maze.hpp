@@ -1,5 +1,6 @@
 #pragma once
-// Lesson 5 after step 4: solve() keeps its own stack too.
+// Lesson 7, loops and a game: your Maze as lesson 5 left it (after its step 4: solve() keeps
+// its own stack too). This lesson's code goes in game.hpp.
 
 #include <cmath>
 #include <cstddef>

@@ -75,7 +75,12 @@ struct CaseResult {
   int failed = 0;
   std::string failureFile;  // where the first failed check is
   std::size_t failureLine = 0;
-  std::string failure;   // what it says
+  std::string failure;  // what it says
+  // A failed comparison's expression as written and Catch2's expansion of it (both sides'
+  // values, whole), so that mazekit can set what was returned beside what was expected.
+  std::string expression;
+  std::string values;
+  std::string tags;      // "[lesson05][step03][keeps]"
   std::string picture;   // PNG: the one the test case drew, or its screen when it stopped
   bool stopped = false;  // the picture is of a screen closed by a failure or an exception
 };
@@ -178,6 +183,11 @@ class SignedReporter : public SignedReporterBase {
         current_.failureFile = result.getSourceInfo().file;
         current_.failureLine = result.getSourceInfo().line;
         current_.failure = describe(stats);
+        if (result.getResultType() == Catch::ResultWas::ExpressionFailed &&
+            result.hasExpandedExpression()) {
+          current_.expression = result.getExpression();
+          current_.values = result.getExpandedExpression();
+        }
       }
     }
     return AssertionEnded(true);
@@ -187,6 +197,7 @@ class SignedReporter : public SignedReporterBase {
     SignedReporterBase::testCaseStarting(info);
     current_ = CaseResult{};
     current_.name = info.name;
+    current_.tags = info.tagsAsString();
     currentCase = &current_;
   }
 
@@ -204,9 +215,13 @@ class SignedReporter : public SignedReporterBase {
     report["test_cases"] = nlohmann::json::array();
     for (const CaseResult& c : cases_) {
       nlohmann::ordered_json entry = {
-          {"name", c.name}, {"assertions", c.assertions}, {"failed", c.failed}};
+          {"name", c.name}, {"tags", c.tags}, {"assertions", c.assertions}, {"failed", c.failed}};
       if (c.failed > 0) {
         entry["failure"] = {{"file", c.failureFile}, {"line", c.failureLine}, {"text", c.failure}};
+        if (!c.values.empty()) {
+          entry["failure"]["expression"] = c.expression;
+          entry["failure"]["values"] = c.values;
+        }
         if (!c.picture.empty()) {
           entry["picture_png"] = base64(c.picture);
           entry["picture_stopped"] = c.stopped;

@@ -209,3 +209,50 @@ TEST_CASE("each mistake compiled now is explained as that mistake, as mazekit re
     checkExplained(mistake, first->message, clang);
   }
 }
+
+TEST_CASE("a missing semicolon is said to go at the end of the line the compiler means",
+          "[mazekit][explain]") {
+  // g++ points at the word after a declaration that lacks its ; (line 3 here, the return),
+  // but at the end of a statement that lacks one (line 4 of 26_...), as clang does at both.
+  CHECK(student::explainCompileError("expected ',' or ';' before 'return'", 3) ==
+        "A declaration ends with a semicolon: add ; at the end of the line above line 3, where "
+        "the declaration before 'return' ends.");
+  CHECK(student::explainCompileError("expected ';' before 'return'", 4) ==
+        "A statement ends with a semicolon: add ; at the end of line 4, just after its last word.");
+  CHECK(student::explainCompileError("expected ';' after expression", 4) ==
+        "A statement ends with a semicolon: add ; at the end of line 4, just after its last word.");
+  CHECK(student::explainCompileError("expected ';' at end of declaration", 3)
+            .value_or("")
+            .find("add ; at the end of line 3.") != std::string::npos);
+  CHECK(student::explainCompileError("expected initializer before 'return'", 5)
+            .value_or("")
+            .find("add ; at the end of the line above line 5, where the declaration before "
+                  "'return' ends") != std::string::npos);
+  // Without a line, where the compiler points.
+  CHECK(student::explainCompileError("expected ';' before 'return'")
+            .value_or("")
+            .find("at the end of the line the compiler points at") != std::string::npos);
+}
+
+TEST_CASE("the notes under g++'s line are shown when the explanation sends the student to them",
+          "[mazekit][explain]") {
+  const std::string output =
+      "maze.hpp: In function 'void f()':\n"
+      "maze.hpp:3:11: error: 'const int NORTH' redeclared as different kind of entity\n"
+      "    3 | const int NORTH = 0;\n"
+      "      |           ^~~~~\n"
+      "maze.hpp:2:18: note: previous declaration 'Direction NORTH'\n"
+      "maze.hpp:9:1: error: expected '}' at end of input\n"
+      "maze.hpp:1:1: note: to match this '{'\n";
+  const auto error = student::firstBuildError(output, {});
+  REQUIRE(error);
+  const auto explained = student::explainCompileError(error->message, error->line);
+  REQUIRE(explained);
+  CHECK(explained->find("NORTH is declared already as something else") != std::string::npos);
+  CHECK(student::explanationNamesNotes(*explained));
+  const auto notes = student::notesOfFirstError(output, {});
+  REQUIRE(notes.size() == 1);  // the next error's note is its own
+  CHECK(notes[0].text() == "maze.hpp:2:18: previous declaration 'Direction NORTH'");
+  CHECK_FALSE(student::explanationNamesNotes(
+      student::explainCompileError("'len' was not declared in this scope").value_or("")));
+}

@@ -17,6 +17,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
@@ -31,6 +32,7 @@
 #include "run/report.hpp"
 #include "student/explain.hpp"
 #include "student/runner.hpp"
+#include "student/session.hpp"
 #include "student/student.hpp"
 
 namespace fs = std::filesystem;
@@ -472,7 +474,7 @@ TEST_CASE(
   // "of 7": the number of the kit's last lesson, lesson 7.
   CHECK(run.out.find("Lesson 1 of 7: Turtle warm-up") != std::string::npos);
   CHECK(run.out.find("Step 1 of 5: A screen to draw on") != std::string::npos);
-  CHECK(run.out.find("[--------------------] 0 of 5 steps pass") != std::string::npos);
+  CHECK(run.out.find("[--------------------] 0 of 5 steps pass\n") != std::string::npos);
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
   CHECK(run.out.find("lessons/01-turtle-warmup/tests/step01_a_screen.cpp:") != std::string::npos);
   CHECK(saysMakeScreenUndeclared(run.out));                            // lesson.json's red pattern
@@ -517,14 +519,29 @@ TEST_CASE("mazekit check LESSON STEP checks that step") {
   CHECK(run.out.find("RED    does not compile") != std::string::npos);
 }
 
+// Writes the lesson's solution `file` after `step` into its exercise, with `what` (which it
+// must hold) replaced by `with`: a student's code with one mistake.
+void writeSolutionChanged(const Lesson& lesson, const std::string& step, const std::string& file,
+                          const std::string& what, const std::string& with) {
+  std::string code = readFile(lesson.folder / "solutions" / step / file);
+  REQUIRE(code.find(what) != std::string::npos);
+  code.replace(code.find(what), what.size(), with);
+  writeFile(lesson.exercise / file, code);
+}
+
+// The environment of mazekit run on a copy of the kit (copyOfKit): its progress file and
+// pictures inside the copy, the build tree's programs.
+std::vector<std::pair<std::string, std::string>> copyEnvironment(const Kit& kit) {
+  return {{"MAZEKIT_HOME", kit.source.string()},
+          {"MAZEKIT_BUILD", locateKit().build.string()},
+          {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
+          {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+}
+
 TEST_CASE(
     "a style warning in the student's code is said and explained, and does not stop the step") {
   const Kit kit = copyOfKit("warning");
-  const std::vector<std::pair<std::string, std::string>> env = {
-      {"MAZEKIT_HOME", kit.source.string()},
-      {"MAZEKIT_BUILD", locateKit().build.string()},
-      {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
-      {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+  const auto env = copyEnvironment(kit);
   // Step 1 solved, with a C-style cast, as a student from Python writes one before static_cast.
   writeFile(kit.source / "exercises" / "01-turtle-warmup" / "warmup.hpp",
             "#pragma once\n"
@@ -548,16 +565,13 @@ TEST_CASE(
          run.out.find("static_cast<type>(value)") != std::string::npos));
 }
 
-TEST_CASE("a refactor step says its kept tests pass already when only the new one fails") {
+TEST_CASE(
+    "a refactor step says whether its kept tests still pass, and what changed when one fails") {
   const Kit kit = copyOfKit("refactor");
   const auto lessons = loadLessons(kit);
   const Lesson lesson = findLesson(lessons, "5");  // a copy: the name is a temporary
   REQUIRE(lesson.steps[2].keeps == "[keeps]");
-  const std::vector<std::pair<std::string, std::string>> env = {
-      {"MAZEKIT_HOME", kit.source.string()},
-      {"MAZEKIT_BUILD", locateKit().build.string()},
-      {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
-      {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+  const auto env = copyEnvironment(kit);
   // The starting files: step 3's test does not compile yet, so nothing passes already.
   const auto early = runMazekit("check 5 3", env, "refactor-early");
   INFO(early.out << early.err);
@@ -569,9 +583,27 @@ TEST_CASE("a refactor step says its kept tests pass already when only the new on
   const auto run = runMazekit("check 5 3", env, "refactor");
   INFO(run.out << run.err);
   CHECK(run.status == 1);
-  CHECK(run.out.find("REFACTOR: the tests tagged [keeps] pass already: makeMaze() must dig the") !=
+  CHECK(run.out.find("REFACTOR: the tests tagged [keeps] still pass: makeMaze() must dig the") !=
         std::string::npos);
+  CHECK(run.out.find("REFACTOR: your change altered") == std::string::npos);
   CHECK(run.out.find("stack overflow: makeMaze() was") != std::string::npos);
+  // A makeMaze() that picks its neighbours in another order: a [keeps] test fails, and the
+  // verdict says so, where the two mazes first differ, and how to get back to GREEN.
+  writeSolutionChanged(lesson, "step03", "maze.hpp",
+                       "const std::size_t pick = random_() % top.untried.size();",
+                       "const std::size_t pick = 0;");
+  const auto altered = runMazekit("check 5 3", env, "refactor-altered");
+  INFO(altered.out << altered.err);
+  CHECK(altered.status == 1);
+  CHECK(altered.out.find("REFACTOR: your change altered what the code does. A test tagged "
+                         "[keeps]") != std::string::npos);
+  CHECK(altered.out.find("Undo your last change to get back to GREEN") != std::string::npos);
+  CHECK(altered.out.find("still pass") == std::string::npos);
+  CHECK(altered.out.find("CHECK( byMakeMaze.matrix == byMakeMazeRecursive.matrix )") !=
+        std::string::npos);
+  CHECK(altered.out.find("size 50, seed 1") != std::string::npos);
+  CHECK(altered.out.find("byMakeMaze.matrix and byMakeMazeRecursive.matrix first differ at row ") !=
+        std::string::npos);
   // Step 3's solution: the 1000 by 1000 maze is made, within the minute the step declares
   // (lesson.json's "seconds", in the build manifest) rather than a check's usual limit.
   const Checker checker(locateKit(), kit.source / "pictures", 5);
@@ -582,6 +614,85 @@ TEST_CASE("a refactor step says its kept tests pass already when only the new on
   INFO(green.out << green.err);
   CHECK(green.status == 0);
   CHECK(green.out.find("GREEN") != std::string::npos);
+}
+
+TEST_CASE("one compile error is said once, with the earlier steps it stops too") {
+  const Kit kit = copyOfKit("said-once");
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
+  const auto env = copyEnvironment(kit);
+  // Steps 1 to 4 pass with step 4's solution; step 5 is where the student is.
+  const std::string code = readFile(lesson.folder / "solutions" / "step04" / "warmup.hpp");
+  writeFile(lesson.exercise / "warmup.hpp", code);
+  const auto before = runMazekit("status", env, "said-once-before");
+  INFO(before.out << before.err);
+  REQUIRE(before.out.find("Step 5 of 5") != std::string::npos);
+  REQUIRE(before.out.find("4 of 5 steps pass\n") != std::string::npos);
+  // A semicolon missing at the end of the file's last declaration breaks every step.
+  writeFile(lesson.exercise / "warmup.hpp", code + "\nint broken = 1\n");
+  const auto run = runMazekit("status", env, "said-once");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("RED    does not compile") != std::string::npos);
+  CHECK(run.out.find("This error also stops steps 1\u20134, which passed before") !=
+        std::string::npos);
+  CHECK(run.out.find("BROKE") == std::string::npos);
+  CHECK(run.out.find("passed before and fails now") == std::string::npos);
+  // The bar keeps what passed, and says the build is broken.
+  CHECK(run.out.find("4 of 5 steps passed before; your code does not compile now") !=
+        std::string::npos);
+}
+
+TEST_CASE("a finished lesson says what comes next: the next lesson's command") {
+  const Kit kit = copyOfKit("what-next");
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
+  fs::copy_file(lesson.folder / "solutions" / "step05" / "warmup.hpp",
+                lesson.exercise / "warmup.hpp", fs::copy_options::overwrite_existing);
+  const auto run = runMazekit("status --lesson 1", copyEnvironment(kit), "what-next");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("every step of lesson 1 passes") != std::string::npos);
+  CHECK(run.out.find("Next:          lesson 2, " + lessons.at(1).title +
+                     ": mazekit watch --lesson 2") != std::string::npos);
+}
+
+TEST_CASE("a long check says it is still running until it ends") {
+  std::ostringstream out;
+  {
+    const StillRunning ticker(out, 1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  }
+  // Every second (two lines, or one on a machine so busy the second came late), counted.
+  const std::string said = out.str();
+  CHECK((said == "  still running after 1 s...\n  still running after 2 s...\n" ||
+         said == "  still running after 1 s...\n"));
+  // Nothing once it has ended.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+  CHECK(out.str() == said);
+}
+
+TEST_CASE("a failed text check shows the text returned beside the text expected, line by line") {
+  const Kit kit = copyOfKit("text-difference");
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "4");  // a copy: the name is a temporary
+  const auto env = copyEnvironment(kit);
+  // Step 2's solution with the walls between cells as wide as the cells.
+  writeSolutionChanged(lesson, "step02", "maze.hpp", "i % 2 == 0 ? cellSize : 1",
+                       "i % 2 == 0 ? cellSize : cellSize");
+  const auto run = runMazekit("check 4 2", env, "text-difference");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  // The check, its literal said as "expected" and shown below whole, never squeezed or cut.
+  CHECK(run.out.find("CHECK( firstLines(m.toText(2), 7) == expected )") != std::string::npos);
+  CHECK(run.out.find("firstLines(m.toText(2), 7) is not the text expected: line 1 differs "
+                     "(\u00b7 is a space)") != std::string::npos);
+  CHECK(run.out.find("expected:\n") != std::string::npos);
+  CHECK(run.out.find(">  1 | ###############################\n") != std::string::npos);
+  CHECK(run.out.find("    2 | #\u00b7\u00b7\u00b7\u00b7\u00b7#########################\n") !=
+        std::string::npos);
+  CHECK(run.out.find("firstLines(m.toText(2), 7):\n") != std::string::npos);
+  CHECK(run.out.find("...") == std::string::npos);
 }
 
 TEST_CASE("mazekit list marks passed steps and steps passed before a change and the rest") {
@@ -1645,11 +1756,7 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
   const Lesson lesson = findLesson(lessons, "3");  // a copy: the name is a temporary
   const Step& step = lesson.step("3");
   REQUIRE(step.writesTests());
-  const std::vector<std::pair<std::string, std::string>> env = {
-      {"MAZEKIT_HOME", kit.source.string()},
-      {"MAZEKIT_BUILD", locateKit().build.string()},
-      {"MAZEKIT_STATE", (kit.source / "progress.json").string()},
-      {"MAZEKIT_PICTURES", (kit.source / "pictures").string()}};
+  const auto env = copyEnvironment(kit);
   const fs::path mine = lesson.exercise / "my_tests.cpp";
 
   // The starting file: no test yet.

@@ -47,16 +47,17 @@ TEST_CASE("makeMaze digs the same mazes as makeMazeRecursive, big ones too",
   for (int size : {50, 100, 200}) {
     for (int seed = 1; seed <= 3; ++seed) {
       INFO("size " << size << ", seed " << seed);
-      Maze a(size);
-      Maze b(size);
-      a.seed(seed);
-      b.seed(seed);
-      a.reset();
-      b.reset();
-      a.makeMaze();
-      b.makeMazeRecursive();
-      CHECK(a.matrix == b.matrix);
-      CHECK(a.turtle.position() == b.turtle.position());
+      // Named for what dug them, so that a failure says which maze is which.
+      Maze byMakeMaze(size);
+      Maze byMakeMazeRecursive(size);
+      byMakeMaze.seed(seed);
+      byMakeMazeRecursive.seed(seed);
+      byMakeMaze.reset();
+      byMakeMazeRecursive.reset();
+      byMakeMaze.makeMaze();
+      byMakeMazeRecursive.makeMazeRecursive();
+      CHECK(byMakeMaze.matrix == byMakeMazeRecursive.matrix);
+      CHECK(byMakeMaze.turtle.position() == byMakeMazeRecursive.turtle.position());
     }
   }
   Maze m(40);

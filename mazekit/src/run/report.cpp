@@ -92,11 +92,16 @@ HarnessReport readHarnessReport(std::string_view channel, const std::optional<Ke
       testCase.name = c.at("name").get<std::string>();
       testCase.assertions = c.at("assertions").get<int>();
       testCase.failed = c.at("failed").get<int>();
+      if (c.contains("tags")) testCase.tags = c.at("tags").get<std::string>();
       if (c.contains("failure")) {
         const auto& failure = c.at("failure");
         testCase.failureFile = failure.at("file").get<std::string>();
         testCase.failureLine = failure.at("line").get<int>();
         testCase.failure = failure.at("text").get<std::string>();
+        if (failure.contains("values")) {
+          testCase.expression = failure.at("expression").get<std::string>();
+          testCase.values = failure.at("values").get<std::string>();
+        }
         if (c.contains("picture_png")) {
           testCase.picture = fromBase64(c.at("picture_png").get<std::string>());
           testCase.pictureStopped =

@@ -25,6 +25,11 @@ struct TestCaseReport {
   std::string failureFile;  ///< the test file of the first failed check, as compiled
   int failureLine = 0;
   std::string failure;  ///< "REQUIRE( m.getMatrixValueAt(0, 0) == WALL ), with values 0 == 1"
+  /// A failed comparison: its expression as written ("m.toText() == \"#\\n\"") and Catch2's
+  /// expansion, both sides whole (see run/difference.hpp); empty for other failures.
+  std::string expression;
+  std::string values;
+  std::string tags;  ///< the test case's tags, "[lesson05][step03][keeps]"
   /// A failed test case's picture (PNG): the one it drew, or else its screen as it stood when
   /// the test stopped (pictureStopped); empty when it drew nothing.
   std::string picture;

@@ -58,10 +58,113 @@ const std::vector<Explanation>& explanations() {
           {said(R"(expected unqualified-id before 'goto')"), said(R"(^expected unqualified-id$)")},
           "goto is a word of C++ itself, so the turtle's goto is called goTo: t.goTo(x, y).",
           "expected unqualified-id before 'goto'", "t.goto(...)"),
-      entry({said(R"(expected '[,;]' or '[,;]' before '(.*)'|expected ';' before '(.*)')"),
-             said(R"(expected ';' (?:at end of|after) )")},
-            "A statement ends with a semicolon: add ; at the end of the line before this one.",
+      // Where the ; goes depends on where the compiler points: g++ points at the word after a
+      // declaration that lacks its ; (on the next line), but at the end of a statement that
+      // lacks one, as clang does at both. {line} is the line the compiler names.
+      entry({said(R"(expected '[,;]' or '[,;]' before '(.*)')",
+                  {"the line above line {line}, where the declaration before '$1' ends"}),
+             said(R"(expected ';' at end of declaration)", {"line {line}"})},
+            "A declaration ends with a semicolon: add ; at the end of $1.",
             "expected ',' or ';' before 'return'", "a missing semicolon"),
+      entry({said(R"(expected ';' before '(.*)')", {"line {line}, just after its last word"}),
+             said(R"(expected ';' after )", {"line {line}, just after its last word"})},
+            "A statement ends with a semicolon: add ; at the end of $1.",
+            "expected ';' before 'return'", "a missing semicolon after a statement"),
+      entry(R"(expected initializer before '(.*)')",
+            "A declaration ends with a semicolon: add ; at the end of the line above line "
+            "{line}, where the declaration before '$1' ends (int total;), or give it a value "
+            "(int total = 0;).",
+            "expected initializer before 'return'", "a declaration without its semicolon"),
+      entry({said(R"('(?:[^']* )?(\w+)' redeclared as different kind of)"),
+             said(R"(redefinition of '(\w+)' as different kind of symbol)")},
+            "$1 is declared already as something else (the note below says where: often a "
+            "value of an enum, like NORTH in enum Direction). Use the one there is, or give "
+            "yours another name.",
+            "'const int NORTH' redeclared as different kind of entity",
+            "one name declared as two kinds of thing"),
+      entry(
+          {said(
+               R"('(\w+)' (?:in namespace 'std' does not name a (?:template )?type|is not a member of 'std'))"),
+           said(R"(no (?:template|type|member) named '(\w+)' in namespace 'std')"),
+           // libc++ declares std::vector in <string> without defining it.
+           said(R"(implicit instantiation of undefined template 'std::(?:__1::)?(\w+)<)")},
+          "std::$1 is in a header this file does not #include: add it at the top, like "
+          "#include <vector> for std::vector or #include <iostream> for std::cout (the note "
+          "below names it).",
+          "'vector' in namespace 'std' does not name a template type", "a missing #include"),
+      entry(
+          {said(
+               R"(no match for 'operator<<' \(operand types are '(?:std::ostream|std::basic_ostream<char>)'.* and '(?:const )?([^']+)'\))"),
+           said(
+               R"(invalid operands to binary expression \('std::ostream'.* and '(?:const )?([^']+)'\))")},
+          "std::cout prints numbers and text, not a $1: print its parts, std::cout << "
+          "cell.row << ' ' << cell.col, or give $1 a function that returns its text and print "
+          "that (Python's print used __str__).",
+          "no match for 'operator<<' (operand types are 'std::ostream' {aka "
+          "'std::basic_ostream<char>'} and 'const Cell')",
+          "cout << an object of your own"),
+      entry(
+          {said(R"(assignment of read-only (?:variable|location|member) '(.*)')"),
+           said(
+               R"(cannot assign to (?:variable|non-static data member) '(\w+)' with const-qualified type)")},
+          "$1 is const: it may not change once made. Drop the const where it is declared if "
+          "it must change, or keep the new value in a new variable.",
+          "assignment of read-only variable 'size'", "changing a const variable"),
+      entry({said(R"(ISO C\+\+ forbids declaration of '(\w+)' with no type)"),
+             said(R"(C\+\+ requires a type specifier for all declarations)", {"name"})},
+            "Where Python writes def, C++ writes the type the function returns: int $1(int x) "
+            "{ ... }, or void $1(...) when it returns nothing.",
+            "ISO C++ forbids declaration of 'twice' with no type [-fpermissive]",
+            "a function without its return type"),
+      entry(R"('else' without a previous 'if')",
+            "Without braces an if guards only the one statement after it, however it is "
+            "indented: put its statements in braces, if (x > 0) { ... } else { ... }.",
+            "'else' without a previous 'if'", "else without its if"),
+      entry(
+          R"(suggest parentheses around assignment used as truth value|using the result of an assignment as a condition)",
+          "= assigns and == compares: if (value == 2) tests the value, if (value = 2) sets it "
+          "to 2 and is always true.",
+          "suggest parentheses around assignment used as truth value [-Wparentheses]",
+          "= where == is meant"),
+      entry(
+          R"(invalid operands of types 'const char ?[\[*].*' to binary 'operator\+'|invalid operands to binary expression \('const char ?[\[*])",
+          "Text in \"quotes\" is not a std::string, and a number is not text: write "
+          "std::string(\"row \") + std::to_string(row) + \"\\n\" (std::to_string makes text of a "
+          "number).",
+          "invalid operands of types 'const char*' and 'const char [2]' to binary 'operator+'",
+          "text + a number"),
+      entry(
+          R"(cannot convert '[^']*' from type '[^']*::\)\(|invalid use of non-static member function|reference to non-static member function must be called)",
+          "A member function is called with parentheses, even with nothing in them: "
+          "values.size(), not values.size.",
+          "cannot convert 'std::vector<int>::size' from type 'std::vector<int>::size_type "
+          "(std::vector<int>::)() const noexcept' to type 'int'",
+          "a member function named without ()"),
+      entry(R"('str' was not declared|undeclared identifier 'str')",
+            "C++ has no str(): std::to_string(x) makes text of a number (#include <string>).",
+            "'str' was not declared in this scope; did you mean 'std'?", "str(x)"),
+      entry(
+          {said(
+               R"('(?:class|struct) std::(?:__cxx11::|__1::)?(vector|basic_string|string)[^']*' has no member named '(\w+)')"),
+           said(
+               R"(no member named '(\w+)' in 'std::(?:__cxx11::|__1::)?(vector|basic_string|string))",
+               {"$2", "$1"})},
+          "A std::$1 has no $2: Python's append(x) is push_back(x) and len(v) is v.size(); "
+          "cppreference.com lists what a std::$1 has.",
+          "'class std::vector<int>' has no member named 'append'",
+          "a Python method on a vector or string"),
+      entry(
+          R"(conversion from 'int' to non-scalar type 'std::(?:__cxx11::)?(?:string|basic_string)|no viable conversion from 'int' to 'std::(?:__1::)?(?:string|basic_string))",
+          "C++ writes text in double quotes, \"blue\": single quotes hold one character, 'b'. "
+          "(A number becomes text with std::to_string(n).)",
+          "conversion from 'int' to non-scalar type 'std::string' {aka "
+          "'std::__cxx11::basic_string<char>'} requested",
+          "text in single quotes"),
+      entry(
+          R"(invalid type argument of unary '\*' \(have '(?:int|long|double|float)|indirection requires pointer operand \('(?:int|long|double|float)' invalid\))",
+          "C++ has no ** operator: x * x squares, and std::pow(x, 2) (from <cmath>) raises "
+          "to any power.",
+          "invalid type argument of unary '*' (have 'int')", "x ** 2"),
       entry(R"('print' was not declared|undeclared identifier 'print')",
             "C++ has no print(): write std::cout << x << '\\n'; with #include <iostream> at the "
             "top of the file.",
@@ -249,12 +352,25 @@ std::optional<std::string> explainedBy(const Explanation& e, const std::string& 
 
 }  // namespace
 
-std::optional<std::string> explainCompileError(const std::string& message) {
+std::optional<std::string> explainCompileError(const std::string& message, int line) {
   const std::string ascii = asciiQuotes(message);
   for (const Explanation& e : explanations()) {
-    if (auto text = explainedBy(e, ascii)) return text;
+    auto text = explainedBy(e, ascii);
+    if (!text) continue;
+    // The line the compiler names, or where it points when the line is not known.
+    const std::string place = "line {line}";
+    for (std::size_t at = text->find(place); at != std::string::npos; at = text->find(place)) {
+      text->replace(at, place.size(),
+                    line > 0 ? "line " + std::to_string(line) : "the line the compiler points at");
+    }
+    return text;
   }
   return std::nullopt;
+}
+
+bool explanationNamesNotes(const std::string& explanation) {
+  return explanation.find("the note") != std::string::npos ||
+         explanation.find("the notes") != std::string::npos;
 }
 
 namespace {

@@ -16,7 +16,13 @@ namespace mazekit::student {
 ///
 ///     explainCompileError("'print' was not declared in this scope; did you mean 'printf'?")
 ///     // "C++ has no print(): write std::cout << x << '\n'; (#include <iostream>) ..."
-std::optional<std::string> explainCompileError(const std::string& message);
+/// `line` is the line the compiler's message names (0: not known): where an explanation says
+/// which line to change ("add ; at the end of line 3"), it is said from it.
+std::optional<std::string> explainCompileError(const std::string& message, int line = 0);
+
+/// The explanation refers to the notes under the compiler's line ("the notes ... list the
+/// ones there are"): they are shown under the error (notesOfFirstError).
+bool explanationNamesNotes(const std::string& explanation);
 
 /// One known error: a sample message and what it is. Every sample is explained (the tests
 /// check each one), so the list is also the documentation of what the kit explains; what g++

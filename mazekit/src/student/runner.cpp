@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "grade/build.hpp"
+#include "run/difference.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/text.hpp"
@@ -144,7 +145,24 @@ std::vector<std::string> failureLines(const run::TestCaseReport& failed,
   if (failed.failureLine > 0) where += ":" + std::to_string(failed.failureLine);
   std::string what = failed.failure;
   if (const auto message = failed.thrown()) what = "your code threw an exception: " + *message;
-  return {"in \"" + failed.name + "\" at " + where, "  " + shorten(what, 200)};
+  std::vector<std::string> lines{"in \"" + failed.name + "\" at " + where};
+  // A comparison of two texts or sequences: what the code returned beside what was expected,
+  // line by line, never squeezed onto one line.
+  const auto difference = run::describeDifference(failed.expression, failed.values);
+  const std::size_t valuesAt = failed.failure.find(", with values ");
+  if (!difference || valuesAt == std::string::npos) {
+    lines.push_back("  " + shorten(what, 200));
+    return lines;
+  }
+  const std::string macro = failed.failure.substr(0, failed.failure.find('('));
+  lines.push_back("  " + macro + "( " + shorten(run::shortExpression(failed.expression), 160) +
+                  " )");
+  // What the test said beside its check (its INFO: "size 50, seed 1").
+  const std::string said =
+      failed.failure.substr(std::min(failed.failure.size(), valuesAt + 14 + failed.values.size()));
+  if (!said.empty()) lines.push_back("  " + shorten(said.substr(said.front() == ';' ? 2 : 0), 200));
+  for (const std::string& line : *difference) lines.push_back("  " + line);
+  return lines;
 }
 
 }  // namespace
@@ -203,9 +221,14 @@ StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& ro
     result.detail.push_back("the compiler took longer than 15 minutes");
   } else if (const auto error = firstBuildError(built.output, roots)) {
     result.detail.push_back(error->text());
-    // What it means, for a student who has not met it before.
-    if (const auto explained = explainCompileError(error->message)) {
+    // What it means, for a student who has not met it before, and the compiler's notes under
+    // its line when the explanation sends the student to them.
+    if (const auto explained = explainCompileError(error->message, error->line)) {
       result.explanation = *explained;
+      if (explanationNamesNotes(*explained)) {
+        for (const BuildError& note : notesOfFirstError(built.output, roots))
+          result.detail.push_back("  note: " + note.text(300));
+      }
     }
   } else {
     const std::string tail =
@@ -312,6 +335,27 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
   return judged;
 }
 
+std::string Checker::wholeOutput(const Lesson& lesson, const Step& step,
+                                 const volatile std::sig_atomic_t* stop) const {
+  if (step.writesTests()) return "";
+  const ManifestStep& plan = planned(lesson, step);
+  const fs::path program = studentPlaces(kit_, lesson).bin / plan.exerciseTarget;
+  std::error_code ec;
+  if (!fs::is_regular_file(program, ec)) return "";
+  run::Command command;
+  command.argv = {program.string()};
+  command.environment =
+      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD="});
+  run::Limits limits;
+  limits.wallSeconds = std::max(timeLimit_, plan.seconds);
+  limits.cpuSeconds = limits.wallSeconds;
+  limits.outputBytes = 1 << 20;
+  const run::Result ran = run::runProcess(command, limits, stop);
+  std::string output = text::validUtf8(ran.output);
+  if (ran.timedOut) output += "\n(stopped: still running after its time limit)\n";
+  return output;
+}
+
 StepResult Checker::check(const Lesson& lesson, const Step& step,
                           const volatile std::sig_atomic_t* stop) const {
   requireBuildTree();
@@ -354,7 +398,7 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
   if (const auto warning = firstStudentWarning(built.output, {kit_.source, kit_.build}, folder)) {
     result.warning = warning->text();
-    if (const auto explained = explainCompileError(warning->message))
+    if (const auto explained = explainCompileError(warning->message, warning->line))
       result.warningExplanation = *explained;
   }
   if (own.valid()) {
@@ -662,6 +706,7 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   for (std::size_t i = 0; i < report.testCases.size() && listed < shownCases; ++i) {
     const run::TestCaseReport& testCase = report.testCases[i];
     if (testCase.failure.empty()) continue;
+    result.failedTags.push_back(testCase.tags);
     ++listed;
     if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
       result.detail.push_back(verdict.reason);

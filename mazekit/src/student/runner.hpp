@@ -28,6 +28,9 @@ struct StepResult {
   bool interrupted = false;
   std::string summary;              ///< "passed", "does not compile", "failed", ... (outcomeName)
   std::vector<std::string> detail;  ///< the first error or failed check, a few lines
+  /// The tags of each test case that failed ("[lesson05][step03][keeps]"): a refactor step
+  /// tells a kept test that broke from its new test that is not met yet.
+  std::vector<std::string> failedTags;
   std::string explanation;        ///< what a compiler error means, in a beginner's words, or empty
   std::filesystem::path picture;  ///< the PNG this check drew, or empty
   bool pictureStopped = false;    ///< the picture is the screen as the stopped test left it
@@ -78,12 +81,21 @@ class Checker {
   std::vector<StepResult> checkTogether(const Lesson& lesson, const std::vector<const Step*>& steps,
                                         const volatile std::sig_atomic_t* stop = nullptr) const;
 
+  /// The whole output of the step's program as the last check() built it, run again with
+  /// Catch2's own console reporter: every failed check with its values in full, and what the
+  /// student's code printed. Empty when the step has no program of the kit's tests (not built
+  /// yet, or a test-writing step).
+  std::string wholeOutput(const Lesson& lesson, const Step& step,
+                          const volatile std::sig_atomic_t* stop = nullptr) const;
+
   /// Where step's picture goes: <pictures>/<lesson>/<step>.png
   std::filesystem::path picture(const Lesson& lesson, const Step& step) const;
   /// A path for the student to read: relative to the kit when inside it.
   std::string shown(const std::filesystem::path& path) const;
 
   const Kit& kit() const { return kit_; }
+  /// A step program's usual time limit, in seconds (a step's lesson.json may allow more).
+  double timeLimit() const { return timeLimit_; }
 
  private:
   /// Compiles and links the tests of `steps` as one program, <build>/mazekit/student/<lesson>/

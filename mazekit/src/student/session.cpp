@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <iostream>
+#include <regex>
 #include <sstream>
 
 namespace mazekit::student {
@@ -168,7 +170,18 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
     const Lesson& lesson = *next.lesson;
     const std::string hash =
         stepHash(lesson, *next.step);  // before the build: a save during it counts
-    StepResult result = s.checker.check(lesson, *next.step, &interrupted);
+    StepResult result = [&] {
+      // A step allowed more time than a check's usual limit (lesson 5's 1000 by 1000 maze)
+      // says so, and that it is still running, rather than a silent minute.
+      const double seconds = s.checker.manifest().step(lesson.id, next.step->id).seconds;
+      if (progress == nullptr || seconds <= s.checker.timeLimit())
+        return s.checker.check(lesson, *next.step, &interrupted);
+      *progress << "Checking lesson " << lesson.number << ", step " << next.step->number
+                << ": this step may run for up to " << seconds << " s.\n"
+                << std::flush;
+      StillRunning ticker(*progress, 10);
+      return s.checker.check(lesson, *next.step, &interrupted);
+    }();
     if (result.interrupted) {
       Position p;
       p.interrupted = true;
@@ -190,6 +203,19 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
     }
     firstLesson = s.lessonIndex(lesson);
   }
+}
+
+std::string refactorBanner(const Step& step, const StepResult& result) {
+  const bool keptFails = std::any_of(
+      result.failedTags.begin(), result.failedTags.end(),
+      [&](const std::string& tags) { return tags.find(step.keeps) != std::string::npos; });
+  if (keptFails) {
+    return "REFACTOR: your change altered what the code does. A test tagged " + step.keeps +
+           " passed before this step and fails now (below): " + step.keepsWhy +
+           ". Undo your last change to get back to GREEN on it, then change a little at a time.";
+  }
+  return "REFACTOR: the tests tagged " + step.keeps + " still pass: " + step.keepsWhy +
+         ". Change how your code works, a little at a time, and keep them passing.";
 }
 
 std::string brokenLine(const Broken& broken, bool namingLesson) {
@@ -239,23 +265,93 @@ void printVerdict(const StepResult& result) {
   }
 }
 
-void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
-               const std::vector<Broken>& broken) {
+StillRunning::StillRunning(std::ostream& out, int everySeconds)
+    : thread_([this, &out, everySeconds] {
+        std::unique_lock<std::mutex> lock(mutex_);
+        for (int waited = everySeconds;; waited += everySeconds) {
+          if (done_.wait_for(lock, std::chrono::seconds(everySeconds), [this] { return stop_; }))
+            return;
+          out << "  still running after " << waited << " s...\n" << std::flush;
+        }
+      }) {}
+
+StillRunning::~StillRunning() {
+  {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  done_.notify_one();
+  thread_.join();
+}
+
+std::string stepsNamed(const std::vector<int>& numbers) {
+  if (numbers.size() == 1) return "step " + std::to_string(numbers.front());
+  bool run = true;  // 1, 2, 3, 4: "steps 1–4"
+  for (std::size_t i = 1; i < numbers.size(); ++i) run = run && numbers[i] == numbers[i - 1] + 1;
+  if (run && !numbers.empty())
+    return "steps " + std::to_string(numbers.front()) + "\u2013" + std::to_string(numbers.back());
+  std::string out = "steps ";
+  for (std::size_t i = 0; i < numbers.size(); ++i) {
+    if (i > 0) out += i + 1 == numbers.size() ? " and " : ", ";
+    out += std::to_string(numbers[i]);
+  }
+  return out;
+}
+
+std::vector<int> stoppedByTheSameError(const StepResult& result, const Lesson& lesson,
+                                       std::vector<Broken>& broken) {
+  std::vector<int> numbers;
+  if (result.outcome != run::Outcome::doesNotCompile || result.detail.empty()) return numbers;
+  // The same message, wherever the compiler saw it: a ; missing at the end of the student's
+  // header is seen in each step's test file, at the line after its #include.
+  static const std::regex place(R"(^[^:]*:\d+:(?:\d+:)? )");
+  const auto message = [](const std::string& line) { return std::regex_replace(line, place, ""); };
+  auto same = [&](const Broken& b) {
+    return b.lesson == &lesson && b.result.outcome == run::Outcome::doesNotCompile &&
+           !b.result.detail.empty() &&
+           message(b.result.detail.front()) == message(result.detail.front());
+  };
+  for (const Broken& b : broken)
+    if (same(b)) numbers.push_back(b.step->number);
+  broken.erase(std::remove_if(broken.begin(), broken.end(), same), broken.end());
+  std::sort(numbers.begin(), numbers.end());
+  return numbers;
+}
+
+std::string progressLine(const Session& s, const Lesson& lesson, const StepResult& result,
+                         int stoppedBefore) {
   const int total = static_cast<int>(lesson.steps.size());
+  if (result.outcome == run::Outcome::doesNotCompile && stoppedBefore > 0) {
+    // The error stops earlier steps too: nothing runs while the code does not build, so the
+    // bar keeps what passed before, and says so.
+    const int before = stillPassing(lesson, s.state) + stoppedBefore;
+    return progressBar(before, total) + " " + std::to_string(before) + " of " +
+           std::to_string(total) + " steps passed before; your code does not compile now";
+  }
   const int passed = stillPassing(lesson, s.state);
+  return progressBar(passed, total) + " " + std::to_string(passed) + " of " +
+         std::to_string(total) + " steps pass";
+}
+
+void printStep(const Session& s, const Lesson& lesson, const Step& step, const StepResult& result,
+               const std::vector<Broken>& brokenSteps) {
+  const int total = static_cast<int>(lesson.steps.size());
+  // One error is said once: the earlier steps it stops too are named under it.
+  std::vector<Broken> broken = brokenSteps;
+  const std::vector<int> stopped = stoppedByTheSameError(result, lesson, broken);
   std::cout << "Lesson " << lesson.number << " of " << s.lessons.back().number << ": "
             << lesson.title << "\n"
             << "Step " << step.number << " of " << total << ": " << step.title << "\n"
-            << progressBar(passed, total) << " " << passed << " of " << total << " steps pass\n\n";
+            << progressLine(s, lesson, result, static_cast<int>(stopped.size())) << "\n\n";
   // A refactor step: its kept tests pass before it, and must still pass after.
   if (!step.keeps.empty() && result.outcome == run::Outcome::failed) {
-    printWrapped("", "REFACTOR: the tests tagged " + step.keeps +
-                         " pass already: " + step.keepsWhy +
-                         ". Change how your code works, a little at a time, and keep them "
-                         "passing.");
+    printWrapped("", refactorBanner(step, result));
     std::cout << "\n";
   }
   printVerdict(result);
+  if (!stopped.empty())
+    printWrapped("       ", "This error also stops " + stepsNamed(stopped) +
+                                ", which passed before: they pass again once it is fixed.");
   std::cout << "\n";
   for (const Broken& b : broken) {
     std::cout << red("BROKE") << "  " << brokenLine(b, b.lesson != &lesson) << "\n"
@@ -300,6 +396,20 @@ void printAllDone(const Session& s, const Lesson& lesson, bool oneLesson) {
   }
   const fs::path pictures = s.checker.picture(lesson, lesson.steps.back()).parent_path();
   std::cout << "Your pictures: " << s.shown(oneLesson ? pictures : pictures.parent_path()) << "/\n";
+  if (!oneLesson) return;
+  // What comes next: the lesson's own program, and the next lesson.
+  for (const auto& program : s.checker.manifest().lesson(lesson.id).programs) {
+    if (program.name == "play")
+      std::cout << "Play it:       mazekit play   (your game, built from your code)\n";
+  }
+  const auto at = std::find_if(s.lessons.begin(), s.lessons.end(),
+                               [&](const Lesson& l) { return l.id == lesson.id; });
+  if (at != s.lessons.end() && std::next(at) != s.lessons.end()) {
+    std::cout << "Next:          lesson " << std::next(at)->number << ", " << std::next(at)->title
+              << ": mazekit watch --lesson " << std::next(at)->number << "\n";
+  } else {
+    std::cout << "Next:          that was the last lesson: the maze is yours\n";
+  }
 }
 
 }  // namespace mazekit::student

@@ -4,12 +4,15 @@
 // step's verdict. Progress is kept in exercises/.mazekit-progress.json (MAZEKIT_STATE
 // overrides it), the pictures go to out/pictures/ (MAZEKIT_PICTURES overrides it).
 
+#include <condition_variable>
 #include <csignal>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "kit/kit.hpp"
@@ -110,6 +113,42 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson,
 /// "step 07 get-matrix-value passed before and fails now: <where and what>", with "lesson 2, "
 /// before it when `namingLesson`.
 std::string brokenLine(const Broken& broken, bool namingLesson = false);
+
+/// What a refactor step's RED means: a test tagged with the step's keeps tag ("[keeps]") that
+/// fails says the change altered what the code does, and how to get back to GREEN; else the
+/// kept tests still pass and only the step's new test is not met yet.
+std::string refactorBanner(const Step& step, const StepResult& result);
+
+/// While it lives, writes "  still running after 10 s..." to `out` every `everySeconds`: a
+/// step allowed a minute shows it has not stopped.
+class StillRunning {
+ public:
+  StillRunning(std::ostream& out, int everySeconds);
+  ~StillRunning();
+  StillRunning(const StillRunning&) = delete;
+  StillRunning& operator=(const StillRunning&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable done_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+/// "step 3", "steps 1–4", "steps 1, 3 and 5": step numbers, in order, for a sentence.
+std::string stepsNamed(const std::vector<int>& numbers);
+
+/// The earlier steps of `lesson` in `broken` that do not compile for the very error of the
+/// step's own verdict `result`: taken out of `broken` (one error is said once) and their
+/// numbers returned, in order, for "this error also stops steps 1–4".
+std::vector<int> stoppedByTheSameError(const StepResult& result, const Lesson& lesson,
+                                       std::vector<Broken>& broken);
+
+/// "[####----] 3 of 5 steps pass", or, when the code does not compile and that stops earlier
+/// steps too (`stoppedBefore` of them, already taken off the progress file), the steps that
+/// passed before and that it does not compile now.
+std::string progressLine(const Session& s, const Lesson& lesson, const StepResult& result,
+                         int stoppedBefore);
 
 /// GREEN or RED, the verdict's words and its detail lines.
 void printVerdict(const StepResult& result);

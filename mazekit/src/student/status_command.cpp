@@ -135,6 +135,7 @@ struct CheckOptions {
   std::string lesson;
   std::string step;
   bool again = false;
+  bool full = false;
 };
 
 void check(const CheckOptions& o) {
@@ -163,6 +164,15 @@ void check(const CheckOptions& o) {
     s.save();
   }
   printStep(s, lesson, step, result);
+  if (o.full && !result.green) {
+    const std::string whole = s.checker.wholeOutput(lesson, step, &interrupted);
+    if (whole.empty()) {
+      std::cout << "\n(no output to show: the step's program did not build)\n";
+    } else {
+      std::cout << "\nThe step program's whole output (Catch2's own report):\n" << whole;
+      if (whole.back() != '\n') std::cout << "\n";
+    }
+  }
   if (!result.green) setExitStatus(1);
 }
 
@@ -189,6 +199,9 @@ void addCheckCommand(CLI::App& app) {
       ->required();
   cmd->add_flag("--again", options->again,
                 "Build and run it even if it passed with these very files");
+  cmd->add_flag("--full", options->full,
+                "Under RED, also print the step program's whole output: every failed check "
+                "with its values in full, and what your code printed");
   cmd->callback([options] { check(*options); });
 }
 

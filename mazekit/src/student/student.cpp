@@ -156,6 +156,26 @@ std::optional<BuildError> firstBuildError(const std::string& output,
   return std::nullopt;
 }
 
+std::vector<BuildError> notesOfFirstError(const std::string& output,
+                                          const std::vector<fs::path>& roots, std::size_t most) {
+  static const std::regex errorLine(R"(^(.+?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");
+  static const std::regex noteLine(R"(^(.+?):(\d+):(?:(\d+):)? note: (.*)$)");
+  std::vector<BuildError> notes;
+  bool afterError = false;
+  for (const std::string& line : splitLines(output)) {
+    std::smatch m;
+    if (std::regex_match(line, m, errorLine) || line.find(": warning: ") != std::string::npos) {
+      if (afterError) break;  // the next error's notes are its own
+      afterError = std::regex_match(line, m, errorLine);
+      continue;
+    }
+    if (!afterError || !std::regex_match(line, m, noteLine)) continue;
+    if (notes.size() == most) break;
+    notes.push_back(located(m, roots));
+  }
+  return notes;
+}
+
 std::string progressBar(int done, int total, int width) {
   if (width < 1) width = 1;
   const int d = std::clamp(done, 0, std::max(total, 0));

@@ -41,6 +41,12 @@ struct BuildError {
 std::optional<BuildError> firstBuildError(const std::string& output,
                                           const std::vector<std::filesystem::path>& roots);
 
+/// The notes g++ (or clang) wrote under the first error: the candidates a call could have
+/// meant, where a name was declared before, the header to include. At most `most` of them.
+std::vector<BuildError> notesOfFirstError(const std::string& output,
+                                          const std::vector<std::filesystem::path>& roots,
+                                          std::size_t most = 6);
+
 /// The first `warning:` of a build's output that is in the student's own files (its path,
 /// made relative to `roots`, starts with `folder`, also relative): what g++ would have the
 /// student fix, though the program built. Nothing when there is none.

@@ -359,13 +359,18 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
                 std::to_string(s.lessons.back().number) + ": " + lesson.title;
   view.step =
       "Step " + std::to_string(step.number) + " of " + std::to_string(total) + ": " + step.title;
-  view.progress = std::to_string(stillPassing(lesson, s.state)) + " of " + std::to_string(total) +
-                  " steps pass";
+  std::vector<Broken> others = broken;
+  const std::vector<int> stopped = stoppedByTheSameError(result, lesson, others);
+  const std::string progress = progressLine(s, lesson, result, static_cast<int>(stopped.size()));
+  view.progress = progress.substr(progress.find("] ") + 2);  // the page draws its own bar
   view.green = result.green;
   view.verdict = result.summary;
   view.detail = result.detail;
+  if (!stopped.empty())
+    view.detail.push_back("This error also stops " + stepsNamed(stopped) +
+                          ", which passed before: they pass again once it is fixed.");
   view.explanation = result.explanation;
-  for (const Broken& b : broken)
+  for (const Broken& b : others)
     view.broken.push_back("BROKE  " + brokenLine(b, b.lesson != &lesson));
   fs::path picture = result.picture;
   if (picture.empty() && result.cached) picture = s.checker.picture(lesson, step);

@@ -1,0 +1,3 @@
+// topic: one name declared as two kinds of thing
+enum Direction { NORTH, EAST, SOUTH, WEST };
+const int NORTH = 0;

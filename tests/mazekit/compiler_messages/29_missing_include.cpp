@@ -1,0 +1,3 @@
+// topic: a missing #include
+#include <string>
+std::vector<int> widths;

@@ -1,0 +1,3 @@
+// topic: str(x)
+#include <string>
+std::string label(int row) { return "row " + str(row); }

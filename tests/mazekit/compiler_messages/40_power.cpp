@@ -1,0 +1,2 @@
+// topic: x ** 2
+int square(int x) { return x ** 2; }
