@@ -127,6 +127,7 @@ run::Result runWithReport(std::vector<std::string> argv, double seconds,
       run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
                                  "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
   command.reportChannel = true;
+  command.askWhereBeforeKill = true;  // a loop that never ends: where it was
   run::Limits limits;
   limits.wallSeconds = seconds;
   limits.cpuSeconds = seconds;
@@ -273,7 +274,11 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
   expected.testCases = plan.testCases;
   expected.timeoutSeconds = seconds;
   expected.sanitized = manifest().sanitized;
-  if (!alone) return judgeStep(ran, report, expected, {kit_.source, kit_.build});
+  const fs::path programFile = places.bin / program;
+  const Locate locate = [&](const std::string& offsets) {
+    return run::studentFrameOf(programFile, offsets, lesson.exercise);
+  };
+  if (!alone) return judgeStep(ran, report, expected, {kit_.source, kit_.build}, {}, locate);
   // The step's picture: the one its test drew, or else the screen of its first failed test
   // case as the test stopped. When several failed, each one's own picture beside it,
   // numbered by the test case: <step>.case-2.png.
@@ -290,7 +295,8 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
     turtle::saveFileAtomically(own, testCase.picture);
     casePictures[i] = shown(own) + (testCase.pictureStopped ? " (as the test stopped)" : "");
   }
-  StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures);
+  StepResult judged =
+      judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures, locate);
   const fs::path svg = fs::path(png).replace_extension(".svg");
   if (!report.picture.empty()) {
     turtle::saveFileAtomically(png, report.picture);
@@ -641,9 +647,26 @@ StepResult Checker::build(const std::string& target, const volatile std::sig_ato
   return notCompiled(built, {kit_.source, kit_.build});
 }
 
+namespace {
+
+// "exercises/02-building-the-maze/maze.hpp:42, in Maze::dig(int)"
+std::string placeOf(const run::SourceFrame& frame, const std::vector<fs::path>& roots) {
+  std::string place = relativeTo(frame.file, roots) + ":" + std::to_string(frame.line);
+  if (!frame.function.empty()) place += ", in " + shorten(frame.function, 80);
+  return place;
+}
+
+}  // namespace
+
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
                      const run::StepExpectation& expected, const std::vector<fs::path>& roots,
-                     const std::vector<std::string>& casePictures) {
+                     const std::vector<std::string>& casePictures, const Locate& locate) {
+  // Where in the student's files the harness's stack `offsets` was, if anywhere.
+  const auto studentPlace = [&](const std::string& offsets) -> std::optional<std::string> {
+    if (!locate || offsets.empty()) return std::nullopt;
+    if (const auto frame = locate(offsets)) return placeOf(*frame, roots);
+    return std::nullopt;
+  };
   const run::Verdict verdict = run::stepVerdict(ran, report, expected);
   StepResult result;
   result.outcome = verdict.outcome;
@@ -666,6 +689,18 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
     if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
       result.detail.push_back(verdict.reason);
     for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
+    if (const auto place = studentPlace(testCase.trace)) {
+      const bool crashed = testCase.failure.rfind("fatal error: ", 0) == 0;
+      result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + *place);
+      if (crashed && result.explanation.empty()) {
+        result.explanation =
+            "Your program crashed at " + *place +
+            ": look at what that line reads or writes. The usual causes are an index past the "
+            "end of a vector or an array ([] does not check; .at() would throw and say so), a "
+            "pointer or reference to something that no longer exists, and a function that "
+            "calls itself without end.";
+      }
+    }
     if (failedCases > 1 && i < casePictures.size() && !casePictures[i].empty())
       result.detail.push_back("  its picture: " + casePictures[i]);
     const auto thrown = testCase.thrown();
@@ -677,6 +712,16 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   }
   if (failedCases > 0) return result;
   result.detail.push_back(verdict.reason);
+  if (verdict.outcome == run::Outcome::timedOut) {
+    if (const auto place = studentPlace(report.stoppedAt)) {
+      result.detail.push_back("  stopped at " + *place);
+      result.explanation =
+          "When mazekit stopped it, your code was at " + *place +
+          ". If that line is in a loop, what should make the loop end, and does it change each "
+          "time round? (A while loop whose condition never becomes false, or a for loop whose "
+          "counter goes the wrong way, runs for ever.)";
+    }
+  }
   if (verdict.outcome == run::Outcome::endedEarly || verdict.outcome == run::Outcome::crashed) {
     // What the program printed last may say why.
     const std::string tail =
