@@ -1788,3 +1788,33 @@ TEST_CASE("a loop that never ends names the student's file and line where it was
   CHECK(text.find("  stopped at exercises/02-building-the-maze/maze.hpp:" + std::to_string(line) +
                   ", in Maze::getMatrixValueAt") != std::string::npos);
 }
+
+TEST_CASE("a Maze copied into a parameter points at the student's parameter, not the test's call",
+          "[mazekit][student][trace]") {
+  Kit kit = locateKit();
+  kit.source = copyOfKit("copied-maze").source;
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "6");  // a copy: the name is a temporary
+  for (const char* file : {"maze.hpp", "cells.hpp"}) {
+    fs::copy_file(lesson.folder / "solutions" / "step06" / file, lesson.exercise / file,
+                  fs::copy_options::overwrite_existing);
+  }
+  std::string cells = readFile(lesson.exercise / "cells.hpp");
+  const std::string byReference = "inline CellGrid toCells(const Maze& m) {";
+  const auto at = cells.find(byReference);
+  REQUIRE(at != std::string::npos);
+  cells.replace(at, byReference.size(), "inline CellGrid toCells(Maze m) {");
+  writeFile(lesson.exercise / "cells.hpp", cells);
+  const int line = 1 + static_cast<int>(std::count(cells.begin(), cells.begin() + at, '\n'));
+  const Checker checker(kit, kit.source / "pictures", 5);
+  const StepResult result = checker.check(lesson, lesson.steps.at(5));
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::doesNotCompile);
+  CHECK(text.find("lessons/06-one-number-per-cell/tests/") != std::string::npos);  // the call
+  CHECK(text.find("your code asks for the copy at exercises/06-one-number-per-cell/cells.hpp:" +
+                  std::to_string(line) + ": ") != std::string::npos);
+  CHECK(text.find("A Maze cannot be copied") != std::string::npos);
+  CHECK(text.find("The copy is the parameter at exercises/06-one-number-per-cell/cells.hpp:" +
+                  std::to_string(line)) != std::string::npos);
+}

@@ -216,6 +216,32 @@ StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& ro
   return result;
 }
 
+// A copy that cannot be made (a Turtle, a Screen, or the student's class that holds one) is
+// said by the compiler at the call, in the test; the student's line is the parameter that
+// takes the copy, in a note after the error. g++ prints no notes under -Wfatal-errors: then
+// the same compile again without it, syntax only (about half a second), to find that note.
+void pointAtCopy(StepResult& result, const run::Result& built, std::vector<std::string> argv,
+                 const std::vector<fs::path>& roots, const std::string& folder,
+                 const volatile std::sig_atomic_t* stop) {
+  const auto error = firstBuildError(built.output, roots);
+  if (!error || error->file.rfind(folder + "/", 0) == 0) return;
+  const auto topic = compileErrorTopic(error->message);
+  if (!topic || topic->find("passed by value") == std::string::npos) return;
+  auto note = studentCopyNote(built.output, roots, folder);
+  if (!note) {
+    argv.erase(std::remove(argv.begin(), argv.end(), "-Wfatal-errors"), argv.end());
+    argv.erase(std::find(argv.begin(), argv.end(), "-o"), argv.end());
+    argv.push_back("-fsyntax-only");
+    const run::Result again = runCompiler(std::move(argv), stop);
+    note = studentCopyNote(again.output, roots, folder);
+  }
+  if (!note) return;
+  const std::string place = note->file + ":" + std::to_string(note->line);
+  result.detail.push_back("your code asks for the copy at " + place + ": " +
+                          shorten(note->message, 120));
+  result.explanation += " The copy is the parameter at " + place + ".";
+}
+
 }  // namespace
 
 void Checker::buildLibraries(const volatile std::sig_atomic_t* stop) const {
@@ -353,11 +379,20 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     stopped.summary = "interrupted";
     return stopped;
   }
-  if (!built.exitedWith(0)) return notCompiled(built, {kit_.source, kit_.build});
+  const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
+  if (!built.exitedWith(0)) {
+    StepResult failed = notCompiled(built, {kit_.source, kit_.build});
+    const grade::BuildPlaces places = studentPlaces(kit_, lesson);
+    pointAtCopy(
+        failed, built,
+        grade::compileCommand(manifest(), places, places.sources / (plan.exerciseTarget + ".cpp"),
+                              plan.exerciseTarget),
+        {kit_.source, kit_.build}, folder, stop);
+    return failed;
+  }
   StepResult result = runStep(lesson, step, plan.exerciseTarget, true, stop);
   // A warning in the student's code: said, and explained, but it does not stop the step (the
   // lessons have not taught every fix g++ asks for).
-  const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
   if (const auto warning = firstStudentWarning(built.output, {kit_.source, kit_.build}, folder)) {
     result.warning = warning->text();
     if (const auto explained = explainCompileError(warning->message))
