@@ -232,6 +232,19 @@ TEST_CASE("a step program's report is accepted with its own key only", "[mazekit
         run::HarnessReport::State::forged);
   CHECK(run::readHarnessReport("{\"report\":\"{}\",\"mac\":\"00\"}\n", key).state ==
         run::HarnessReport::State::forged);
+  // The harness's unsigned line of where a program was stopped is set aside, and only it: the
+  // signed report is still the one other thing the channel may hold, and a location is never
+  // a verdict.
+  const std::string stopped = "mazekit-trace stopped 1a2b 3c4d\n";
+  const run::HarnessReport withTrace = run::readHarnessReport(stopped + ran.report, key);
+  CHECK(withTrace.state == run::HarnessReport::State::read);
+  CHECK(withTrace.stoppedAt == "1a2b 3c4d");
+  expected.testCases = {"makeMaze makes the bottom-right cell the yellow END"};
+  CHECK(run::stepVerdict(ran, withTrace, expected).outcome == run::Outcome::passed);
+  CHECK(run::readHarnessReport(stopped + ran.report + ran.report, key).state ==
+        run::HarnessReport::State::forged);
+  CHECK(run::readHarnessReport(stopped + "mazekit-trace stopped 1a2b", key).state ==
+        run::HarnessReport::State::forged);  // not a whole line: not the harness's
   fs::remove_all(dir.parent_path());
 }
 
