@@ -1818,3 +1818,19 @@ TEST_CASE("a Maze copied into a parameter points at the student's parameter, not
   CHECK(text.find("The copy is the parameter at exercises/06-one-number-per-cell/cells.hpp:" +
                   std::to_string(line)) != std::string::npos);
 }
+
+TEST_CASE("a function that calls itself without end names the student's line that calls it",
+          "[mazekit][student][trace]") {
+  const auto [result, line] = checkGetMatrixValue(
+      "trace-recursion",
+      "    return row + col + getMatrixValueAt(position);  // calls itself for ever\n",
+      "getMatrixValueAt(position);");
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::crashed);
+  CHECK(text.find("it crashed calling itself again and again at "
+                  "exercises/02-building-the-maze/maze.hpp:" +
+                  std::to_string(line) + ", in Maze::getMatrixValueAt") != std::string::npos);
+  CHECK(text.find("Your function calls itself at exercises/02-building-the-maze/maze.hpp:" +
+                  std::to_string(line)) != std::string::npos);
+}

@@ -1,7 +1,9 @@
 // The student's frame of a step program's stack (see trace.hpp).
 #include "run/trace.hpp"
 
+#include <map>
 #include <sstream>
+#include <utility>
 
 #include "run/process.hpp"
 
@@ -82,11 +84,23 @@ std::vector<SourceFrame> sourceFrames(const fs::path& program, const std::string
 std::optional<SourceFrame> studentFrame(const std::vector<SourceFrame>& frames,
                                         const fs::path& folder) {
   const fs::path top = folder.lexically_normal();
+  std::optional<SourceFrame> innermost;
+  std::map<std::pair<std::string, int>, int> counts;
   for (const SourceFrame& frame : frames) {
     const fs::path rel = fs::path(frame.file).lexically_normal().lexically_relative(top);
-    if (!rel.empty() && *rel.begin() != ".." && rel != ".") return frame;
+    if (rel.empty() || *rel.begin() == ".." || rel == ".") continue;
+    if (!innermost) innermost = frame;
+    ++counts[{frame.file, frame.line}];
   }
-  return std::nullopt;
+  for (const SourceFrame& frame : frames) {
+    const auto found = counts.find({frame.file, frame.line});
+    if (found != counts.end() && found->second >= calledItself) {
+      SourceFrame repeated = frame;
+      repeated.repeats = found->second;
+      return repeated;
+    }
+  }
+  return innermost;
 }
 
 std::optional<SourceFrame> studentFrameOf(const fs::path& program, const std::string& offsets,

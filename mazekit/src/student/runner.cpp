@@ -697,9 +697,12 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
                      const run::StepExpectation& expected, const std::vector<fs::path>& roots,
                      const std::vector<std::string>& casePictures, const Locate& locate) {
   // Where in the student's files the harness's stack `offsets` was, if anywhere.
-  const auto studentPlace = [&](const std::string& offsets) -> std::optional<std::string> {
+  const auto studentFrame = [&](const std::string& offsets) -> std::optional<run::SourceFrame> {
     if (!locate || offsets.empty()) return std::nullopt;
-    if (const auto frame = locate(offsets)) return placeOf(*frame, roots);
+    return locate(offsets);
+  };
+  const auto studentPlace = [&](const std::string& offsets) -> std::optional<std::string> {
+    if (const auto frame = studentFrame(offsets)) return placeOf(*frame, roots);
     return std::nullopt;
   };
   const run::Verdict verdict = run::stepVerdict(ran, report, expected);
@@ -724,12 +727,24 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
     if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
       result.detail.push_back(verdict.reason);
     for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
-    if (const auto place = studentPlace(testCase.trace)) {
-      const bool crashed = testCase.failure.rfind("fatal error: ", 0) == 0;
-      result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + *place);
+    const auto frame = studentFrame(testCase.trace);
+    const bool crashed = testCase.failure.rfind("fatal error: ", 0) == 0;
+    if (frame && crashed && frame->repeats >= run::calledItself) {
+      const std::string place = placeOf(*frame, roots);
+      result.detail.push_back("  it crashed calling itself again and again at " + place);
+      if (result.explanation.empty()) {
+        result.explanation =
+            "Your function calls itself at " + place +
+            " without end: each call waits for the next one, until the stack of calls runs "
+            "out and the program crashes. Check the case where it must stop calling itself, "
+            "and that each call gets closer to it.";
+      }
+    } else if (frame) {
+      const std::string place = placeOf(*frame, roots);
+      result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + place);
       if (crashed && result.explanation.empty()) {
         result.explanation =
-            "Your program crashed at " + *place +
+            "Your program crashed at " + place +
             ": look at what that line reads or writes. The usual causes are an index past the "
             "end of a vector or an array ([] does not check; .at() would throw and say so), a "
             "pointer or reference to something that no longer exists, and a function that "
