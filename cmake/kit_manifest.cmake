@@ -147,6 +147,11 @@ function(kit_write_manifest)
     endif()
   endforeach()
   separate_arguments(linker_flags UNIX_COMMAND "${CMAKE_EXE_LINKER_FLAGS}")
+  # dlsym, with which the harness notes where an exception was thrown (in the C library itself
+  # since glibc 2.34, in libdl before).
+  foreach(lib IN LISTS CMAKE_DL_LIBS)
+    list(APPEND linker_flags "-l${lib}")
+  endforeach()
   set(sanitized false)
   if(CMAKE_CXX_FLAGS MATCHES "-fsanitize=")
     set(sanitized true)

@@ -75,10 +75,11 @@ endfunction()
 
 if(NOT TARGET kit_catch_main)
   # Catch2's main and the harness's signed reporter (-r mazekit), which mazekit grade reads.
-  add_library(kit_catch_main STATIC "${PROJECT_SOURCE_DIR}/mazekit/harness/catch_main.cpp")
+  add_library(kit_catch_main STATIC "${PROJECT_SOURCE_DIR}/mazekit/harness/catch_main.cpp"
+                                    "${PROJECT_SOURCE_DIR}/mazekit/harness/trace.cpp")
   # The turtle library: a failed test case's picture is its screen as the test stopped.
   target_link_libraries(kit_catch_main PUBLIC kit_catch2
-                        PRIVATE nlohmann_json::nlohmann_json mazekit::turtle)
+                        PRIVATE nlohmann_json::nlohmann_json mazekit::turtle ${CMAKE_DL_LIBS})
   target_compile_features(kit_catch_main PUBLIC cxx_std_17)
   # Without debug information: nobody steps through Catch2's main, and every test program and
   # every student's step links it, so its size is link time in the student's loop. Without

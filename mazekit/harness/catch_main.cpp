@@ -30,6 +30,7 @@
 #include <turtle/screen.hpp>
 
 #include "report_signature.hpp"
+#include "trace.hpp"
 
 #if defined(__SANITIZE_ADDRESS__)
 // Under AddressSanitizer: fontconfig keeps the patterns it made for Cairo's text until the
@@ -81,6 +82,7 @@ struct CaseResult {
   std::string expression;
   std::string values;
   std::string tags;      // "[lesson05][step03][keeps]"
+  std::string trace;     // where the exception was thrown, or the fatal signal came (trace.hpp)
   std::string picture;   // PNG: the one the test case drew, or its screen when it stopped
   bool stopped = false;  // the picture is of a screen closed by a failure or an exception
 };
@@ -188,6 +190,10 @@ class SignedReporter : public SignedReporterBase {
           current_.expression = result.getExpression();
           current_.values = result.getExpandedExpression();
         }
+        if (result.getResultType() == Catch::ResultWas::ThrewException)
+          current_.trace = mazekit::harness::lastThrowTrace();
+        if (result.getResultType() == Catch::ResultWas::FatalErrorCondition)
+          current_.trace = mazekit::harness::traceHere();
       }
     }
     return AssertionEnded(true);
@@ -222,6 +228,7 @@ class SignedReporter : public SignedReporterBase {
           entry["failure"]["expression"] = c.expression;
           entry["failure"]["values"] = c.values;
         }
+        if (!c.trace.empty()) entry["failure"]["trace"] = c.trace;
         if (!c.picture.empty()) {
           entry["picture_png"] = base64(c.picture);
           entry["picture_stopped"] = c.stopped;
@@ -257,7 +264,11 @@ class SignedReporter : public SignedReporterBase {
 
 CATCH_REGISTER_REPORTER("mazekit", SignedReporter)
 
-int main(int argc, char* argv[]) { return Catch::Session().run(argc, argv); }
+int main(int argc, char* argv[]) {
+  const char* fd = std::getenv("MAZEKIT_REPORT_FD");
+  mazekit::harness::startTracing(fd != nullptr && *fd != '\0' ? std::atoi(fd) : -1);
+  return Catch::Session().run(argc, argv);
+}
 
 // lesson_picture.hpp's hooks: the step's picture goes into the report.
 namespace lesson::harness {

@@ -19,6 +19,7 @@
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/sandbox.hpp"
+#include "run/trace.hpp"
 #include "shell.hpp"
 
 namespace fs = std::filesystem;
@@ -232,6 +233,19 @@ TEST_CASE("a step program's report is accepted with its own key only", "[mazekit
         run::HarnessReport::State::forged);
   CHECK(run::readHarnessReport("{\"report\":\"{}\",\"mac\":\"00\"}\n", key).state ==
         run::HarnessReport::State::forged);
+  // The harness's unsigned line of where a program was stopped is set aside, and only it: the
+  // signed report is still the one other thing the channel may hold, and a location is never
+  // a verdict.
+  const std::string stopped = "mazekit-trace stopped 1a2b 3c4d\n";
+  const run::HarnessReport withTrace = run::readHarnessReport(stopped + ran.report, key);
+  CHECK(withTrace.state == run::HarnessReport::State::read);
+  CHECK(withTrace.stoppedAt == "1a2b 3c4d");
+  expected.testCases = {"makeMaze makes the bottom-right cell the yellow END"};
+  CHECK(run::stepVerdict(ran, withTrace, expected).outcome == run::Outcome::passed);
+  CHECK(run::readHarnessReport(stopped + ran.report + ran.report, key).state ==
+        run::HarnessReport::State::forged);
+  CHECK(run::readHarnessReport(stopped + "mazekit-trace stopped 1a2b", key).state ==
+        run::HarnessReport::State::forged);  // not a whole line: not the harness's
   fs::remove_all(dir.parent_path());
 }
 
@@ -264,4 +278,42 @@ TEST_CASE("the inherited environment takes each override in place of the variabl
   CHECK(std::count(env.begin(), env.end(), "MAZEKIT_ENV_ADDED=1") == 1);
   CHECK(run::inheritedEnvironment().size() + 1 == env.size());
   ::unsetenv("MAZEKIT_ENV_TEST");
+}
+
+TEST_CASE("the student's frame is the innermost in the student's folder, or none, never another's",
+          "[mazekit][run][trace]") {
+  const auto frame = [](std::string file, int line) {
+    run::SourceFrame f;
+    f.function = "f()";
+    f.file = std::move(file);
+    f.line = line;
+    return f;
+  };
+  const fs::path folder = "/kit/exercises/02-maze";
+  // The standard library's and the test's frames come first; the student's is named.
+  std::vector<run::SourceFrame> frames = {frame("/usr/include/c++/12/bits/stl_vector.h", 1153),
+                                          frame("/kit/exercises/02-maze/maze.hpp", 50),
+                                          frame("/kit/exercises/02-maze/maze.hpp", 80),
+                                          frame("/kit/lessons/02-maze/tests/step07.cpp", 12)};
+  auto found = run::studentFrame(frames, folder);
+  REQUIRE(found);
+  CHECK(found->line == 50);
+  CHECK(found->repeats == 1);
+  // A folder whose name only begins with the student's, or none of theirs: nothing.
+  CHECK_FALSE(run::studentFrame({frame("/kit/exercises/02-maze-old/maze.hpp", 3),
+                                 frame("/kit/lessons/02-maze/tests/step07.cpp", 12)},
+                                folder));
+  CHECK_FALSE(run::studentFrame({}, folder));
+  // One line of theirs on the stack again and again: a recursion, named by that line.
+  frames = {frame("/kit/exercises/02-maze/maze.hpp", 57)};
+  for (int i = 0; i < run::calledItself; ++i) {
+    frames.push_back(frame("/kit/exercises/02-maze/maze.hpp", 50));
+  }
+  found = run::studentFrame(frames, folder);
+  REQUIRE(found);
+  CHECK(found->line == 50);
+  CHECK(found->repeats == run::calledItself);
+  // Offsets addr2line cannot read, or none at all: nothing, rather than a wrong line.
+  CHECK_FALSE(run::studentFrameOf(STEP_PROGRAM, "", folder));
+  CHECK(run::sourceFrames(STEP_PROGRAM, "not hex at all").empty());
 }

@@ -1818,3 +1818,127 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
   CHECK(ownWrong.out.find("in \"my wrong test\" at exercises/03-solving-the-maze/my_tests.cpp:") !=
         std::string::npos);
 }
+
+// ---- the student's own file and line: an exception, a crash, a loop that never ends ----------
+
+namespace {
+
+// Lesson 2 step 7 checked on step 7's solution with getMatrixValueAt's last two lines replaced
+// by `body`: the step's verdict, and the line of the student's maze.hpp that `marker` is on.
+std::pair<StepResult, int> checkGetMatrixValue(const std::string& name, const std::string& body,
+                                               const std::string& marker) {
+  Kit kit = locateKit();                // the build tree and its tools...
+  kit.source = copyOfKit(name).source;  // ...with a copy of the lessons and starting files
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "2");  // a copy: the name is a temporary
+  std::string code = readFile(lesson.folder / "solutions" / "step07" / "maze.hpp");
+  const std::string original =
+      "    if (row < 0 || row >= SIZE || col < 0 || col >= SIZE) return -1;\n"
+      "    return matrix[row][col];\n";
+  const auto at = code.find(original);
+  REQUIRE(at != std::string::npos);
+  code.replace(at, original.size(), body);
+  writeFile(lesson.exercise / "maze.hpp", code);
+  const auto markerAt = code.find(marker);
+  REQUIRE(markerAt != std::string::npos);
+  const int line = 1 + static_cast<int>(std::count(code.begin(), code.begin() + markerAt, '\n'));
+  const Checker checker(kit, kit.source / "pictures", 2);
+  return {checker.check(lesson, lesson.steps.at(6)), line};
+}
+
+std::string everything(const StepResult& result) {
+  std::string text = result.summary + "\n";
+  for (const std::string& line : result.detail) text += line + "\n";
+  return text + result.explanation;
+}
+
+}  // namespace
+
+TEST_CASE("an exception thrown in the student's code names the student's file and line",
+          "[mazekit][student][trace]") {
+  const auto [result, line] = checkGetMatrixValue(
+      "trace-throw", "    return matrix.at(row).at(col);  // no check of the edges\n", "matrix.at");
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::failed);
+  CHECK(text.find("your code threw an exception: vector::_M_range_check") != std::string::npos);
+  CHECK(text.find("  thrown at exercises/02-building-the-maze/maze.hpp:" + std::to_string(line) +
+                  ", in Maze::getMatrixValueAt") != std::string::npos);
+}
+
+TEST_CASE("a crash in the student's code names the student's file and line",
+          "[mazekit][student][trace]") {
+  const auto [result, line] =
+      checkGetMatrixValue("trace-crash",
+                          "    volatile int* nowhere = nullptr;\n"
+                          "    return row + col + *nowhere;  // reads what is not there\n",
+                          "*nowhere;");
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::crashed);
+  CHECK(text.find("it crashed at exercises/02-building-the-maze/maze.hpp:" + std::to_string(line) +
+                  ", in Maze::getMatrixValueAt") != std::string::npos);
+  CHECK(text.find("Your program crashed at exercises/02-building-the-maze/maze.hpp:" +
+                  std::to_string(line)) != std::string::npos);
+}
+
+TEST_CASE("a loop that never ends names the student's file and line where it was stopped",
+          "[mazekit][student][trace]") {
+  const auto [result, line] =
+      checkGetMatrixValue("trace-loop",
+                          "    int steps = 0;\n"
+                          "    while (steps < SIZE) steps = steps * 2;  // 0 * 2 is 0: never SIZE\n"
+                          "    return matrix[row + steps][col];\n",
+                          "while (steps");
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::timedOut);
+  CHECK(text.find("  stopped at exercises/02-building-the-maze/maze.hpp:" + std::to_string(line) +
+                  ", in Maze::getMatrixValueAt") != std::string::npos);
+}
+
+TEST_CASE("a Maze copied into a parameter points at the student's parameter, not the test's call",
+          "[mazekit][student][trace]") {
+  Kit kit = locateKit();
+  kit.source = copyOfKit("copied-maze").source;
+  const auto lessons = loadLessons(kit);
+  const Lesson lesson = findLesson(lessons, "6");  // a copy: the name is a temporary
+  for (const char* file : {"maze.hpp", "cells.hpp"}) {
+    fs::copy_file(lesson.folder / "solutions" / "step06" / file, lesson.exercise / file,
+                  fs::copy_options::overwrite_existing);
+  }
+  std::string cells = readFile(lesson.exercise / "cells.hpp");
+  const std::string byReference = "inline CellGrid toCells(const Maze& m) {";
+  const auto at = cells.find(byReference);
+  REQUIRE(at != std::string::npos);
+  cells.replace(at, byReference.size(), "inline CellGrid toCells(Maze m) {");
+  writeFile(lesson.exercise / "cells.hpp", cells);
+  const int line = 1 + static_cast<int>(std::count(cells.begin(), cells.begin() + at, '\n'));
+  const Checker checker(kit, kit.source / "pictures", 5);
+  const StepResult result = checker.check(lesson, lesson.steps.at(5));
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::doesNotCompile);
+  CHECK(text.find("lessons/06-one-number-per-cell/tests/") != std::string::npos);  // the call
+  CHECK(text.find("your code asks for the copy at exercises/06-one-number-per-cell/cells.hpp:" +
+                  std::to_string(line) + ": ") != std::string::npos);
+  CHECK(text.find("A Maze cannot be copied") != std::string::npos);
+  CHECK(text.find("The copy is the parameter at exercises/06-one-number-per-cell/cells.hpp:" +
+                  std::to_string(line)) != std::string::npos);
+}
+
+TEST_CASE("a function that calls itself without end names the student's line that calls it",
+          "[mazekit][student][trace]") {
+  const auto [result, line] = checkGetMatrixValue(
+      "trace-recursion",
+      "    return row + col + getMatrixValueAt(position);  // calls itself for ever\n",
+      "getMatrixValueAt(position);");
+  const std::string text = everything(result);
+  INFO(text);
+  CHECK(result.outcome == run::Outcome::crashed);
+  CHECK(text.find("it crashed calling itself again and again at "
+                  "exercises/02-building-the-maze/maze.hpp:" +
+                  std::to_string(line) + ", in Maze::getMatrixValueAt") != std::string::npos);
+  CHECK(text.find("Your function calls itself at exercises/02-building-the-maze/maze.hpp:" +
+                  std::to_string(line)) != std::string::npos);
+}

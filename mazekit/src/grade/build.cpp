@@ -129,23 +129,25 @@ std::vector<std::string> compilerFlags(const Manifest& manifest, const BuildPlac
   argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
   argv.insert(argv.end(), places.diversity.begin(), places.diversity.end());
   // Built for speed of building, not of running: the lesson steps run in milliseconds; the
-  // first error is all the report shows, so the compiler stops there.
+  // first error is all the report shows, so the compiler stops there. Line tables only (-g1):
+  // where an exception was thrown, a crash or a loop that was stopped, in the student's file.
   argv.insert(argv.end(),
-              {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-Wfatal-errors", "-include",
+              {"-O0", "-g1", "-pipe", "-fdiagnostics-color=never", "-Wfatal-errors", "-include",
                places.seen(places.pch / pchHeader), "-I", places.seen(places.code), "-I",
                places.sandboxed ? "/kit/include" : manifest.studentInclude.string()});
   addSystemIncludes(manifest, argv);
   return argv;
 }
 
-// What a step program links after its own code: the harness, the kit's libraries, no symbol
-// table (the key slot has no name to look up in the program's own file).
+// What a step program links after its own code: the harness, the kit's libraries, no local
+// symbols (the key slot, static in the harness, has no name to look up in the program's own
+// file). The line tables stay: mazekit reads them to name the student's line (run/trace.hpp).
 void addLinkTail(const Manifest& manifest, const BuildPlaces& places,
                  std::vector<std::string>& argv) {
   argv.push_back(libraryPath(places, manifest.harness));
   for (const fs::path& library : manifest.libraries) argv.push_back(libraryPath(places, library));
   argv.insert(argv.end(), manifest.linkerFlags.begin(), manifest.linkerFlags.end());
-  argv.push_back("-s");
+  argv.push_back("-Wl,--discard-all");
 }
 
 // Runs a compile or link that writes places.bin/`output`, and says how it went: the first
@@ -202,7 +204,7 @@ std::string buildPrecompiledHeader(const Manifest& manifest, const BuildPlaces& 
   std::vector<std::string> argv{manifest.compiler, manifest.standard};
   argv.insert(argv.end(), manifest.cxxFlags.begin(), manifest.cxxFlags.end());
   argv.insert(argv.end(),
-              {"-O0", "-g0", "-pipe", "-fdiagnostics-color=never", "-x", "c++-header", "-I",
+              {"-O0", "-g1", "-pipe", "-fdiagnostics-color=never", "-x", "c++-header", "-I",
                places.sandboxed ? "/kit/include" : manifest.studentInclude.string(),
                header.seen(places.pch / pchHeader), "-o",
                header.seen(places.pch / (std::string(pchHeader) + ".gch"))});

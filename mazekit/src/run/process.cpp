@@ -71,6 +71,21 @@ bool drain(int fd, std::string& into, std::size_t cap, bool& truncated) {
   }
 }
 
+// A program out of time is asked where it is (Command::askWhereBeforeKill): SIGUSR1, then
+// what it writes on the report channel until a line ends there, for at most 300 ms.
+void askWhere(pid_t pid, Pipe& report, const Limits& limits, Result& result) {
+  if (::kill(pid, SIGUSR1) != 0) return;
+  const std::size_t before = result.report.size();
+  const auto until = Clock::now() + std::chrono::milliseconds(300);
+  bool open = true;
+  while (open && Clock::now() < until) {
+    pollfd fd{report.read.get(), POLLIN, 0};
+    ::poll(&fd, 1, 10);
+    open = drain(report.read.get(), result.report, limits.reportBytes, result.reportTruncated);
+    if (result.report.size() > before && result.report.back() == '\n') break;
+  }
+}
+
 }  // namespace
 
 Fd& Fd::operator=(Fd&& other) noexcept {
@@ -384,6 +399,7 @@ Result runProcess(const Command& command, const Limits& limits,
     }
     if (Clock::now() >= deadline) {
       result.timedOut = true;
+      if (command.askWhereBeforeKill && reportOpen) askWhere(pid, *report, limits, result);
       break;
     }
   }

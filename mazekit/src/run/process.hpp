@@ -63,6 +63,10 @@ struct Command {
   /// for bubblewrap to read): it sees passedFds[k] as passedFdNumber(k). At most six; the
   /// caller keeps them open until runProcess returns, and closes them.
   std::vector<int> passedFds{};
+  /// With the report channel: a program that runs out of time is first sent SIGUSR1 and given
+  /// a moment (at most 300 ms) to write where it is on the channel (a step program's harness
+  /// writes its stack: mazekit/harness/trace.hpp), then killed as any other.
+  bool askWhereBeforeKill = false;
 
   int passedFdNumber(std::size_t k) const { return (reportChannel ? 4 : 3) + static_cast<int>(k); }
 };

@@ -57,8 +57,25 @@ std::optional<std::string> TestCaseReport::thrown() const {
   return failure.substr(prefix.size());
 }
 
-HarnessReport readHarnessReport(std::string_view channel, const std::optional<Key>& key) {
+HarnessReport readHarnessReport(std::string_view whole, const std::optional<Key>& key) {
   HarnessReport report;
+  // The harness's unsigned lines of where the program was (trace.hpp) are set aside: the
+  // rest is the signed report alone.
+  static constexpr std::string_view tracePrefix = "mazekit-trace stopped ";
+  std::string rest;
+  for (std::size_t at = 0; at < whole.size();) {
+    std::size_t end = whole.find('\n', at);
+    end = end == std::string_view::npos ? whole.size() : end + 1;
+    const std::string_view line = whole.substr(at, end - at);
+    if (line.substr(0, tracePrefix.size()) == tracePrefix && line.back() == '\n') {
+      report.stoppedAt =
+          std::string(line.substr(tracePrefix.size(), line.size() - tracePrefix.size() - 1));
+    } else {
+      rest += line;
+    }
+    at = end;
+  }
+  const std::string_view channel = rest;
   if (channel.empty()) return report;
   const auto forged = [&](std::string why) {
     report.state = HarnessReport::State::forged;
@@ -102,6 +119,7 @@ HarnessReport readHarnessReport(std::string_view channel, const std::optional<Ke
           testCase.expression = failure.at("expression").get<std::string>();
           testCase.values = failure.at("values").get<std::string>();
         }
+        if (failure.contains("trace")) testCase.trace = failure.at("trace").get<std::string>();
         if (c.contains("picture_png")) {
           testCase.picture = fromBase64(c.at("picture_png").get<std::string>());
           testCase.pictureStopped =

@@ -34,6 +34,9 @@ struct TestCaseReport {
   /// the test stopped (pictureStopped); empty when it drew nothing.
   std::string picture;
   bool pictureStopped = false;
+  /// Where the exception that stopped it was thrown, or the fatal signal came: the harness's
+  /// stack, for run/trace.hpp; "" when it has none. Information only.
+  std::string trace;
 
   /// "test line 12: REQUIRE( ... ), with values 0 == 1", or "" when nothing failed.
   std::string firstFailure() const;
@@ -49,10 +52,15 @@ struct HarnessReport {
   std::vector<TestCaseReport> testCases;
   std::string picture;  ///< PNG bytes, when the step drew one
   std::string drawing;  ///< the same picture as SVG, when it was small enough to send
+  /// Where a program stopped for taking too long was running: the stack the harness wrote on
+  /// the channel, unsigned, when mazekit asked (run/trace.hpp); "" when it wrote none. Never
+  /// part of a verdict: a student's code may write such a line too.
+  std::string stoppedAt;
 };
 
 /// Reads what came through the report channel. With a key, the report must carry that key's
-/// signature and be the only thing on the channel; without one (a student's own build, never
+/// signature and be the only thing on the channel but the harness's "mazekit-trace" lines
+/// (where the program was, information only); without one (a student's own build, never
 /// graded) the signature is not checked.
 HarnessReport readHarnessReport(std::string_view channel, const std::optional<Key>& key);
 

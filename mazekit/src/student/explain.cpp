@@ -47,6 +47,14 @@ const std::vector<Explanation>& explanations() {
             "itself, as Python always does.",
             "use of deleted function 'turtle::Turtle::Turtle(const turtle::Turtle&)'",
             "a Turtle or Screen passed by value"),
+      // A class of the student's that holds a Turtle or a Screen cannot be copied either.
+      entry({said(R"(use of deleted function '(\w+)::\1\(const \1&\))"),
+             said(R"(call to implicitly-deleted copy constructor of '(\w+)')")},
+            "A $1 cannot be copied (it holds a Turtle or a Screen, which cannot), and a "
+            "parameter written $1 m asks for a copy. Take it by reference: const $1& m to read "
+            "it, $1& m to change it - the function then uses the caller's $1 itself.",
+            "use of deleted function 'Maze::Maze(const Maze&)'",
+            "a Maze (a class that holds a Turtle) passed by value"),
       // clang: "unknown type name 'screen'", but not a std:: name it knows ('string').
       entry({said(R"('(\w+)' is not a type)"),
              said(R"(unknown type name '([a-z]\w*)'(?!; did you mean 'std::))")},

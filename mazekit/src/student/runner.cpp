@@ -128,6 +128,7 @@ run::Result runWithReport(std::vector<std::string> argv, double seconds,
       run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
                                  "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
   command.reportChannel = true;
+  command.askWhereBeforeKill = true;  // a loop that never ends: where it was
   run::Limits limits;
   limits.wallSeconds = seconds;
   limits.cpuSeconds = seconds;
@@ -238,6 +239,32 @@ StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& ro
   return result;
 }
 
+// A copy that cannot be made (a Turtle, a Screen, or the student's class that holds one) is
+// said by the compiler at the call, in the test; the student's line is the parameter that
+// takes the copy, in a note after the error. g++ prints no notes under -Wfatal-errors: then
+// the same compile again without it, syntax only (about half a second), to find that note.
+void pointAtCopy(StepResult& result, const run::Result& built, std::vector<std::string> argv,
+                 const std::vector<fs::path>& roots, const std::string& folder,
+                 const volatile std::sig_atomic_t* stop) {
+  const auto error = firstBuildError(built.output, roots);
+  if (!error || error->file.rfind(folder + "/", 0) == 0) return;
+  const auto topic = compileErrorTopic(error->message);
+  if (!topic || topic->find("passed by value") == std::string::npos) return;
+  auto note = studentCopyNote(built.output, roots, folder);
+  if (!note) {
+    argv.erase(std::remove(argv.begin(), argv.end(), "-Wfatal-errors"), argv.end());
+    argv.erase(std::find(argv.begin(), argv.end(), "-o"), argv.end());
+    argv.push_back("-fsyntax-only");
+    const run::Result again = runCompiler(std::move(argv), stop);
+    note = studentCopyNote(again.output, roots, folder);
+  }
+  if (!note) return;
+  const std::string place = note->file + ":" + std::to_string(note->line);
+  result.detail.push_back("your code asks for the copy at " + place + ": " +
+                          shorten(note->message, 120));
+  result.explanation += " The copy is the parameter at " + place + ".";
+}
+
 }  // namespace
 
 void Checker::buildLibraries(const volatile std::sig_atomic_t* stop) const {
@@ -296,7 +323,11 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
   expected.testCases = plan.testCases;
   expected.timeoutSeconds = seconds;
   expected.sanitized = manifest().sanitized;
-  if (!alone) return judgeStep(ran, report, expected, {kit_.source, kit_.build});
+  const fs::path programFile = places.bin / program;
+  const Locate locate = [&](const std::string& offsets) {
+    return run::studentFrameOf(programFile, offsets, lesson.exercise);
+  };
+  if (!alone) return judgeStep(ran, report, expected, {kit_.source, kit_.build}, {}, locate);
   // The step's picture: the one its test drew, or else the screen of its first failed test
   // case as the test stopped. When several failed, each one's own picture beside it,
   // numbered by the test case: <step>.case-2.png.
@@ -313,7 +344,8 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
     turtle::saveFileAtomically(own, testCase.picture);
     casePictures[i] = shown(own) + (testCase.pictureStopped ? " (as the test stopped)" : "");
   }
-  StepResult judged = judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures);
+  StepResult judged =
+      judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures, locate);
   const fs::path svg = fs::path(png).replace_extension(".svg");
   if (!report.picture.empty()) {
     turtle::saveFileAtomically(png, report.picture);
@@ -391,11 +423,20 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     stopped.summary = "interrupted";
     return stopped;
   }
-  if (!built.exitedWith(0)) return notCompiled(built, {kit_.source, kit_.build});
+  const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
+  if (!built.exitedWith(0)) {
+    StepResult failed = notCompiled(built, {kit_.source, kit_.build});
+    const grade::BuildPlaces places = studentPlaces(kit_, lesson);
+    pointAtCopy(
+        failed, built,
+        grade::compileCommand(manifest(), places, places.sources / (plan.exerciseTarget + ".cpp"),
+                              plan.exerciseTarget),
+        {kit_.source, kit_.build}, folder, stop);
+    return failed;
+  }
   StepResult result = runStep(lesson, step, plan.exerciseTarget, true, stop);
   // A warning in the student's code: said, and explained, but it does not stop the step (the
   // lessons have not taught every fix g++ asks for).
-  const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
   if (const auto warning = firstStudentWarning(built.output, {kit_.source, kit_.build}, folder)) {
     result.warning = warning->text();
     if (const auto explained = explainCompileError(warning->message, warning->line))
@@ -685,9 +726,29 @@ StepResult Checker::build(const std::string& target, const volatile std::sig_ato
   return notCompiled(built, {kit_.source, kit_.build});
 }
 
+namespace {
+
+// "exercises/02-building-the-maze/maze.hpp:42, in Maze::dig(int)"
+std::string placeOf(const run::SourceFrame& frame, const std::vector<fs::path>& roots) {
+  std::string place = relativeTo(frame.file, roots) + ":" + std::to_string(frame.line);
+  if (!frame.function.empty()) place += ", in " + shorten(frame.function, 80);
+  return place;
+}
+
+}  // namespace
+
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
                      const run::StepExpectation& expected, const std::vector<fs::path>& roots,
-                     const std::vector<std::string>& casePictures) {
+                     const std::vector<std::string>& casePictures, const Locate& locate) {
+  // Where in the student's files the harness's stack `offsets` was, if anywhere.
+  const auto studentFrame = [&](const std::string& offsets) -> std::optional<run::SourceFrame> {
+    if (!locate || offsets.empty()) return std::nullopt;
+    return locate(offsets);
+  };
+  const auto studentPlace = [&](const std::string& offsets) -> std::optional<std::string> {
+    if (const auto frame = studentFrame(offsets)) return placeOf(*frame, roots);
+    return std::nullopt;
+  };
   const run::Verdict verdict = run::stepVerdict(ran, report, expected);
   StepResult result;
   result.outcome = verdict.outcome;
@@ -711,6 +772,30 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
     if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
       result.detail.push_back(verdict.reason);
     for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
+    const auto frame = studentFrame(testCase.trace);
+    const bool crashed = testCase.failure.rfind("fatal error: ", 0) == 0;
+    if (frame && crashed && frame->repeats >= run::calledItself) {
+      const std::string place = placeOf(*frame, roots);
+      result.detail.push_back("  it crashed calling itself again and again at " + place);
+      if (result.explanation.empty()) {
+        result.explanation =
+            "Your function calls itself at " + place +
+            " without end: each call waits for the next one, until the stack of calls runs "
+            "out and the program crashes. Check the case where it must stop calling itself, "
+            "and that each call gets closer to it.";
+      }
+    } else if (frame) {
+      const std::string place = placeOf(*frame, roots);
+      result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + place);
+      if (crashed && result.explanation.empty()) {
+        result.explanation =
+            "Your program crashed at " + place +
+            ": look at what that line reads or writes. The usual causes are an index past the "
+            "end of a vector or an array ([] does not check; .at() would throw and say so), a "
+            "pointer or reference to something that no longer exists, and a function that "
+            "calls itself without end.";
+      }
+    }
     if (failedCases > 1 && i < casePictures.size() && !casePictures[i].empty())
       result.detail.push_back("  its picture: " + casePictures[i]);
     const auto thrown = testCase.thrown();
@@ -722,6 +807,16 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   }
   if (failedCases > 0) return result;
   result.detail.push_back(verdict.reason);
+  if (verdict.outcome == run::Outcome::timedOut) {
+    if (const auto place = studentPlace(report.stoppedAt)) {
+      result.detail.push_back("  stopped at " + *place);
+      result.explanation =
+          "When mazekit stopped it, your code was at " + *place +
+          ". If that line is in a loop, what should make the loop end, and does it change each "
+          "time round? (A while loop whose condition never becomes false, or a for loop whose "
+          "counter goes the wrong way, runs for ever.)";
+    }
+  }
   if (verdict.outcome == run::Outcome::endedEarly || verdict.outcome == run::Outcome::crashed) {
     // What the program printed last may say why.
     const std::string tail =

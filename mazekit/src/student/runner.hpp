@@ -5,6 +5,7 @@
 
 #include <csignal>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -16,6 +17,7 @@
 #include "kit/manifest.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
+#include "run/trace.hpp"
 #include "run/verdict.hpp"
 
 namespace mazekit::student {
@@ -44,11 +46,14 @@ struct StepResult {
 /// The student's verdict on a step program's run: the outcome in `mazekit grade`'s words and,
 /// under RED, each failed test case: where its first failed check is and what it says (paths
 /// relative to `roots`), and when several failed, the picture of each (`casePictures`, by the
-/// report's test case index: a path to show, or empty).
+/// report's test case index: a path to show, or empty). With `locate` (the harness's stack to
+/// the innermost frame in the student's files, run/trace.hpp), an exception, a crash and a
+/// program stopped for taking too long also name the student's own file and line.
+using Locate = std::function<std::optional<run::SourceFrame>(const std::string& offsets)>;
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
                      const run::StepExpectation& expected,
                      const std::vector<std::filesystem::path>& roots,
-                     const std::vector<std::string>& casePictures = {});
+                     const std::vector<std::string>& casePictures = {}, const Locate& locate = {});
 
 /// Checks steps of the student's exercise folders in the kit's build tree.
 class Checker {

@@ -120,6 +120,20 @@ std::optional<BuildError> firstStudentWarning(const std::string& output,
   return std::nullopt;
 }
 
+std::optional<BuildError> studentCopyNote(const std::string& output,
+                                          const std::vector<fs::path>& roots,
+                                          const std::string& folder) {
+  static const std::regex note(
+      R"(^(.+?):(\d+):(?:(\d+):)? note: +((?:initializing argument \d+ of|passing argument to parameter) .*)$)");
+  for (const std::string& line : splitLines(output)) {
+    std::smatch m;
+    if (!std::regex_match(line, m, note)) continue;
+    BuildError found = located(m, roots);
+    if (found.file.rfind(folder + "/", 0) == 0) return found;
+  }
+  return std::nullopt;
+}
+
 std::optional<BuildError> firstBuildError(const std::string& output,
                                           const std::vector<fs::path>& roots) {
   static const std::regex errorLine(R"(^(.+?):(\d+):(?:(\d+):)? (?:fatal )?error: (.*)$)");

@@ -54,6 +54,15 @@ std::optional<BuildError> firstStudentWarning(const std::string& output,
                                               const std::vector<std::filesystem::path>& roots,
                                               const std::string& folder);
 
+/// Where the student's own code asks for a copy that cannot be made, when the compiler's first
+/// error (a deleted copy) is at the test's call: the note, in a file whose path relative to
+/// `roots` starts with `folder`, on the parameter that takes the copy (g++: "initializing
+/// argument 1 of 'int countWalls(Maze)'", clang: "passing argument to parameter 'maze' here").
+/// Nothing when the output has no such note (g++ with -Wfatal-errors prints no notes).
+std::optional<BuildError> studentCopyNote(const std::string& output,
+                                          const std::vector<std::filesystem::path>& roots,
+                                          const std::string& folder);
+
 /// "[########------------]" with `width` cells inside the brackets, done out of total.
 std::string progressBar(int done, int total, int width = 20);
 

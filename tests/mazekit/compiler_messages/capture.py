@@ -13,7 +13,8 @@ the first "error:" line's message, or else the first "warning:" line's (mazekit'
 firstBuildError and firstStudentWarning). A snippet with a "// compile: -c" line is compiled
 to an object file (g++ finds a missing return only then); the others are only checked
 (-fsyntax-only). Without OUTFILE the file is named after the compiler and its major version,
-g++-12.txt or clang-14.txt.
+g++-12.txt or clang-14.txt. A mistake added where a compiler is not installed is named in
+that compiler's file as "# not captured: topic" until capture.py is run with it.
 """
 import os
 import pathlib
