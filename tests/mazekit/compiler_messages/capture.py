@@ -13,8 +13,11 @@ the first "error:" line's message, or else the first "warning:" line's (mazekit'
 firstBuildError and firstStudentWarning). A snippet with a "// compile: -c" line is compiled
 to an object file (g++ finds a missing return only then); the others are only checked
 (-fsyntax-only). Without OUTFILE the file is named after the compiler and its major version,
-g++-12.txt or clang-14.txt. A mistake added where a compiler is not installed is named in
-that compiler's file as "# not captured: topic" until capture.py is run with it.
+g++-12.txt or clang-14.txt. A new mistake is captured with every compiler the kit supports
+(explain_tests fails until it is); g++ 14 from a Debian 13 root made with mmdebstrap trixie:
+
+    bwrap --bind ROOT / --proc /proc --dev /dev --bind KIT KIT --tmpfs /tmp \
+      --chdir KIT/tests/mazekit/compiler_messages python3 capture.py g++-14
 """
 import os
 import pathlib
