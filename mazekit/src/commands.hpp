@@ -12,6 +12,7 @@ namespace student {
 void addStatusCommand(CLI::App& app);    ///< mazekit status: where the student is (the default)
 void addWatchCommand(CLI::App& app);     ///< mazekit watch: check again on every save
 void addCheckCommand(CLI::App& app);     ///< mazekit check LESSON STEP
+void addCiCommand(CLI::App& app);        ///< mazekit ci: status for the students' CI
 void addHintCommand(CLI::App& app);      ///< mazekit hint [LESSON STEP]
 void addListCommand(CLI::App& app);      ///< mazekit list: every step, passed or not
 void addResetCommand(CLI::App& app);     ///< mazekit reset LESSON: the starting files back
