@@ -21,9 +21,10 @@ void addPlayCommand(CLI::App& app);      ///< mazekit play: lesson 7's game in t
 }  // namespace student
 
 namespace grade {
-void addGradeCommand(CLI::App& app);       ///< mazekit grade: a class, each student in a sandbox
-void addGradeOneCommand(CLI::App& app);    ///< mazekit grade-one: one student, Gradescope's JSON
-void addAutograderCommand(CLI::App& app);  ///< mazekit autograder: a Gradescope autograder zip
+void addGradeCommand(CLI::App& app);        ///< mazekit grade: a class, each student in a sandbox
+void addGradeOneCommand(CLI::App& app);     ///< mazekit grade-one: one student, Gradescope's JSON
+void addAutograderCommand(CLI::App& app);   ///< mazekit autograder: a Gradescope autograder zip
+void addClassReportCommand(CLI::App& app);  ///< mazekit class-report: from progress files
 }  // namespace grade
 
 namespace verify {
