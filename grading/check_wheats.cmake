@@ -41,6 +41,22 @@ expect_row(names-its-program 0 8)        # every run's program has the same name
 expect_row(breaks-the-chaffs-build 1 9)  # a chaff the tests do not build against is not caught
 expect_row(hashes-the-code 0 8)          # its first submission: the hash it learns is shown
 
+# The class report: step 3's seven chaffs, each missed by the two students whose tests passed on
+# the wheat and caught nothing (the tests that fail on the wheat are RED, not counted as missing).
+file(READ "${out}/class-report.json" report)
+string(JSON passed GET "${report}" steps 2 passed)
+string(JSON missed LENGTH "${report}" steps 2 chaffs_missed)
+if(NOT passed EQUAL 1 OR NOT missed EQUAL 7)
+  message(FATAL_ERROR "class-report.json: step 3 passed by ${passed} (expected 1), ${missed} chaffs missed (expected 7)")
+endif()
+foreach(i RANGE 6)
+  string(JSON students GET "${report}" steps 2 chaffs_missed ${i} students)
+  string(JSON says GET "${report}" steps 2 chaffs_missed ${i} chaff)
+  if(NOT students MATCHES "^\\[[ \n\t]*\"breaks-the-chaffs-build\",[ \n\t]*\"detects-the-wheat\"[ \n\t]*\\]$")
+    message(FATAL_ERROR "class-report.json: chaff '${says}' missed by ${students}")
+  endif()
+endforeach()
+
 function(expect student text)
   file(READ "${out}/${student}/results.json" json)
   string(FIND "${json}" "${text}" at)

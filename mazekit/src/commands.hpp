@@ -12,6 +12,7 @@ namespace student {
 void addStatusCommand(CLI::App& app);    ///< mazekit status: where the student is (the default)
 void addWatchCommand(CLI::App& app);     ///< mazekit watch: check again on every save
 void addCheckCommand(CLI::App& app);     ///< mazekit check LESSON STEP
+void addCiCommand(CLI::App& app);        ///< mazekit ci: status for the students' CI
 void addHintCommand(CLI::App& app);      ///< mazekit hint [LESSON STEP]
 void addListCommand(CLI::App& app);      ///< mazekit list: every step, passed or not
 void addResetCommand(CLI::App& app);     ///< mazekit reset LESSON: the starting files back
@@ -20,9 +21,10 @@ void addPlayCommand(CLI::App& app);      ///< mazekit play: lesson 7's game in t
 }  // namespace student
 
 namespace grade {
-void addGradeCommand(CLI::App& app);       ///< mazekit grade: a class, each student in a sandbox
-void addGradeOneCommand(CLI::App& app);    ///< mazekit grade-one: one student, Gradescope's JSON
-void addAutograderCommand(CLI::App& app);  ///< mazekit autograder: a Gradescope autograder zip
+void addGradeCommand(CLI::App& app);        ///< mazekit grade: a class, each student in a sandbox
+void addGradeOneCommand(CLI::App& app);     ///< mazekit grade-one: one student, Gradescope's JSON
+void addAutograderCommand(CLI::App& app);   ///< mazekit autograder: a Gradescope autograder zip
+void addClassReportCommand(CLI::App& app);  ///< mazekit class-report: from progress files
 }  // namespace grade
 
 namespace verify {

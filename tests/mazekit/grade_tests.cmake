@@ -58,3 +58,13 @@ add_test(NAME "mazekit.grade scores a test-writing step by the chaffs caught and
 # Its grade-one runs as the user nobody: never beside another test that does (RESOURCE_LOCK).
 set_tests_properties("mazekit.grade scores a test-writing step by the chaffs caught and the wheat passed"
   PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow" RESOURCE_LOCK user-nobody)
+
+# The class report of that same run (no student graded again): class-report.json against its
+# schema and grading/expected.csv's counts, report.html's section in headless Chromium.
+add_test(NAME "mazekit.grade's class report shows per step how many of the fabricated class passed and why not"
+  COMMAND python3 "${PROJECT_SOURCE_DIR}/tests/mazekit/class_report_test.py"
+    "${CMAKE_CURRENT_BINARY_DIR}/grade-check/graded work" "${PROJECT_SOURCE_DIR}/grading/expected.csv"
+    "${PROJECT_SOURCE_DIR}/tests/mazekit/class_report.schema.json"
+    "${CMAKE_CURRENT_BINARY_DIR}/class-report-check" "$<TARGET_FILE:mazekit>")
+set_tests_properties("mazekit.grade's class report shows per step how many of the fabricated class passed and why not"
+  PROPERTIES LABELS "mazekit;grading" FIXTURES_REQUIRED honest_class_graded)

@@ -16,6 +16,7 @@
 #include <unistd.h>
 #include <nlohmann/json.hpp>
 
+#include "grade/class_report.hpp"
 #include "grade/grading.hpp"
 #include "kit/version.hpp"
 #include "run/text.hpp"
@@ -491,4 +492,230 @@ TEST_CASE("Gradescope's results.json explains a compile error, in Markdown that 
   const std::string explained = output.substr(means);
   CHECK(explained.find("&lt;script&gt;\\*") != std::string::npos);
   CHECK(explained.find("<script>") == std::string::npos);
+}
+
+// The class report ---------------------------------------------------------------------------
+
+namespace {
+
+grade::StudentResult classmate(const std::string& name, std::vector<grade::StepResult> steps) {
+  grade::StudentResult student;
+  student.name = name;
+  student.slug = name;
+  student.steps = std::move(steps);
+  return student;
+}
+
+/// Four students of the three-step lesson: one done, two whose code does not compile at step 2
+/// for the same reason in their own words, one whose check failed at step 1 with values.
+std::vector<grade::StudentResult> smallClass() {
+  const auto pass = [] { return stepResult(Outcome::passed, 1, "passed"); };
+  return {
+      completeStudent(),
+      classmate("ana", {pass(),
+                        stepResult(Outcome::doesNotCompile, 0,
+                                   "does not compile: tests/step02_a_screen.cpp:9:3: "
+                                   "'class Maze' has no member named 'screen'"),
+                        stepResult(Outcome::doesNotCompile, 0,
+                                   "does not compile: tests/step03_a_turtle.cpp:9:3: "
+                                   "'class Maze' has no member named 'turtle'")}),
+      classmate("bo", {pass(),
+                       stepResult(Outcome::doesNotCompile, 0,
+                                  "does not compile: tests/step02_a_screen.cpp:11:5: "
+                                  "'class Maze' has no member named 'getScreen'"),
+                       stepResult(Outcome::doesNotCompile, 0,
+                                  "does not compile: maze.hpp:4:1: expected ';' after class "
+                                  "definition")}),
+      classmate("cy", {stepResult(Outcome::failed, 0,
+                                  "failed: test line 12: REQUIRE( m.rows() == 20 ), with values "
+                                  "19 == 20"),
+                       pass(), pass()}),
+  };
+}
+
+}  // namespace
+
+TEST_CASE("the class report counts each step's passes and groups the reasons for RED",
+          "[mazekit][report][class]") {
+  const Lesson lesson = threeStepLesson();
+  const grade::ClassReport report = grade::classReport(lesson, smallClass());
+  REQUIRE(report.steps.size() == 3);
+  CHECK(report.students == 4);
+  CHECK(report.steps[0].passed == 3);
+  CHECK(report.steps[1].passed == 2);
+  CHECK(report.steps[2].passed == 2);
+
+  // Step 2: ana's and bo's messages differ in names and lines but mean the same.
+  REQUIRE(report.steps[1].reasons.size() == 1);
+  const grade::RedReason& member = report.steps[1].reasons[0];
+  CHECK(member.outcome == "does not compile");
+  CHECK(member.reason == "a member the class does not have");
+  CHECK(member.example == "'class Maze' has no member named 'screen'");
+  CHECK(!member.explanation.empty());
+  CHECK(member.students == std::vector<std::string>{"ana", "bo"});
+
+  // Step 1: cy's failed check without the values it saw.
+  REQUIRE(report.steps[0].reasons.size() == 1);
+  CHECK(report.steps[0].reasons[0].outcome == "failed");
+  CHECK(report.steps[0].reasons[0].reason == "test line 12: REQUIRE( m.rows() == 20 )");
+  CHECK(report.steps[0].reasons[0].students == std::vector<std::string>{"cy"});
+
+  // Step 3: two different compile errors, two reasons.
+  CHECK(report.steps[2].reasons.size() == 2);
+
+  // Stopped earliest: cy at step 1, then ana and bo at step 2 (by name), complete last.
+  REQUIRE(report.stoppedEarliest.size() == 4);
+  CHECK(report.stoppedEarliest[0].name == "cy");
+  CHECK(report.stoppedEarliest[0].step == 1);
+  CHECK(report.stoppedEarliest[1].name == "ana");
+  CHECK(report.stoppedEarliest[2].name == "bo");
+  CHECK(report.stoppedEarliest[2].step == 2);
+  CHECK(report.stoppedEarliest[3].name == "complete");
+  CHECK(report.stoppedEarliest[3].step == 0);
+}
+
+TEST_CASE("the class report's JSON holds the counts, reasons and chaffs as documented",
+          "[mazekit][report][class]") {
+  const Lesson lesson = threeStepLesson();
+  std::vector<grade::StudentResult> students = smallClass();
+  // A test-writing step's result: two students' tests missed the same chaff.
+  students[1].steps[0].chaffsMissed = {"a dig() that forgets the west edge"};
+  students[2].steps[0].chaffsMissed = {"a dig() that forgets the west edge",
+                                       "a reset() that keeps the old walls"};
+  const auto json =
+      nlohmann::json::parse(grade::classReportJson(grade::classReport(lesson, students)));
+  CHECK(json["schema"] == "mazekit.class-report/1");
+  CHECK(json["lesson"]["id"] == "02-building-the-maze");
+  CHECK(json["students"] == 4);
+  REQUIRE(json["steps"].size() == 3);
+  CHECK(json["steps"][1]["passed"] == 2);
+  CHECK(json["steps"][1]["red"] == 2);
+  CHECK(json["steps"][1]["reasons"][0]["count"] == 2);
+  CHECK(json["steps"][1]["reasons"][0]["students"] == nlohmann::json({"ana", "bo"}));
+  CHECK(json["steps"][1]["reasons"][0]["explanation"].is_string());
+  CHECK(json["steps"][0]["reasons"][0]["explanation"].is_null());
+  const auto& chaffs = json["steps"][0]["chaffs_missed"];
+  REQUIRE(chaffs.size() == 2);
+  CHECK(chaffs[0]["chaff"] == "a dig() that forgets the west edge");
+  CHECK(chaffs[0]["count"] == 2);
+  CHECK(chaffs[1]["count"] == 1);
+  CHECK(json["stopped_earliest"][0] ==
+        nlohmann::json({{"name", "cy"},
+                        {"folder", "cy"},
+                        {"step", 1},
+                        {"reason",
+                         "failed: test line 12: REQUIRE( m.rows() == 20 ), with values "
+                         "19 == 20"}}));
+  CHECK(json["stopped_earliest"][3]["step"].is_null());
+
+  const std::string html = grade::classReportHtml(grade::classReport(lesson, students));
+  CHECK(html.find("<th>chaffs missed (students)</th>") != std::string::npos);
+  CHECK(html.find(
+            "<li><b>2</b> a dig() that forgets the west edge<div class=\"who\">ana, bo</div>") !=
+        std::string::npos);
+}
+
+TEST_CASE("a student's text in the class report is cut, escaped and stays in its own row",
+          "[mazekit][report][class]") {
+  const Lesson lesson = threeStepLesson();
+  std::vector<grade::StudentResult> students = smallClass();
+  grade::StudentResult hostile = hostileStudent();
+  hostile.name += "<img src=x onerror=alert(1)>" + times(100, "long name ");
+  // A compile error that quotes the student's code: markup and a thousand bytes.
+  hostile.steps[1] = stepResult(Outcome::doesNotCompile, 0,
+                                "does not compile: maze.hpp:1:1: '</td></tr><tr><td>forged' " +
+                                    times(200, "x ") + "was not declared in this scope");
+  students.push_back(hostile);
+  const grade::ClassReport report = grade::classReport(lesson, students);
+  const grade::ClassReport without = grade::classReport(lesson, smallClass());
+
+  // Every other student's place is as without the hostile one.
+  CHECK(report.steps[1].reasons[0].students == without.steps[1].reasons[0].students);
+  for (const auto& step : report.steps) {
+    for (const auto& reason : step.reasons) {
+      CHECK(reason.reason.size() <= grade::classTextLimit);
+      CHECK(reason.example.size() <= grade::classTextLimit);
+      for (const auto& name : reason.students) CHECK(name.size() <= grade::classTextLimit);
+    }
+  }
+  for (const auto& stopped : report.stoppedEarliest) {
+    CHECK(stopped.name.size() <= grade::classTextLimit);
+    CHECK(stopped.name.find('\n') == std::string::npos);
+  }
+
+  const std::string html = grade::classReportHtml(report);
+  CHECK(validUtf8(html) == html);
+  CHECK(html.find("<img") == std::string::npos);
+  CHECK(html.find("</td></tr><tr><td>forged") == std::string::npos);
+  CHECK(html.find("&lt;/td&gt;&lt;/tr&gt;&lt;tr&gt;&lt;td&gt;forged") != std::string::npos);
+  // Each compile error's explanation once, below the table.
+  CHECK(html.find("<h3>What the compile errors mean</h3>") != std::string::npos);
+  const std::string member = "<dt id=\"means-0\">a member the class does not have</dt>";
+  CHECK(html.find(member) != std::string::npos);
+  CHECK(html.find(member, html.find(member) + 1) == std::string::npos);
+  // One row per step, whatever the students wrote.
+  std::size_t rows = 0;
+  for (auto at = html.find("<tr id=\"step-"); at != std::string::npos;
+       at = html.find("<tr id=\"step-", at + 1))
+    ++rows;
+  CHECK(rows == 3);
+  // Five students now: step 1 passed by all but cy, its bar four fifths green.
+  CHECK(html.find("<span style=\"width:80.0%\"></span></span><span class=\"count\">4 of 5") !=
+        std::string::npos);
+}
+
+TEST_CASE("report.html holds the class report and class-report.json is written beside it",
+          "[mazekit][report][class]") {
+  const Lesson lesson = threeStepLesson();
+  const fs::path out = scratchFolder("class report");
+  grade::writeReports(lesson, smallClass(), grade::RunInfo{}, out);
+  const std::string html = kit_test::readFile(out / "report.html");
+  CHECK(html.find("<h2>Where the class is stuck</h2>") != std::string::npos);
+  CHECK(html.find("aria-label=\"2 of 4 passed\"") != std::string::npos);
+  CHECK(html.find("chaffs missed") == std::string::npos);  // no test-writing step missed one
+  const auto json = nlohmann::json::parse(kit_test::readFile(out / "class-report.json"));
+  CHECK(json["steps"][2]["passed"] == 2);
+  fs::remove_all(out.parent_path());
+}
+
+TEST_CASE("the class report from collected progress files counts what each file says passed",
+          "[mazekit][report][class]") {
+  const Lesson lesson = threeStepLesson();
+  const fs::path folder = scratchFolder("progress files");
+  const auto write = [](const fs::path& file, const std::string& text) {
+    fs::create_directories(file.parent_path());
+    std::ofstream(file, std::ios::binary) << text;
+  };
+  write(folder / "ana.json",
+        R"({"mazekit_progress": 1, "lesson": "02-building-the-maze", "step": "03-a-turtle",
+            "passed": {"02-building-the-maze": {"01-a-maze-class": "h1", "02-a-screen": "h2"}}})");
+  write(folder / "bo" / ".mazekit-progress.json",
+        R"({"mazekit_progress": 1, "lesson": "02-building-the-maze", "step": "02-a-screen",
+            "passed": {"02-building-the-maze": {"01-a-maze-class": "h1"}}})");
+  const std::string garbage = "<script>alert(1)</script>\xff";
+  write(folder / "cy.json", garbage);
+  const std::vector<fs::path> files = {
+      folder / "ana.json", folder / "bo" / ".mazekit-progress.json", folder / "cy.json"};
+  const auto students = grade::fromProgressFiles(lesson, files);
+  REQUIRE(students.size() == 3);
+  CHECK(students[0].name == "ana");
+  CHECK(students[1].name == "bo");  // named by its folder
+  CHECK(students[2].error.rfind("not a progress file: it is not JSON", 0) == 0);
+  CHECK(kit_test::readFile(folder / "cy.json") == garbage);  // read, never moved aside
+
+  const grade::ClassReport report = grade::classReport(lesson, students);
+  CHECK(report.steps[0].passed == 2);
+  CHECK(report.steps[1].passed == 1);
+  CHECK(report.steps[2].passed == 0);
+  REQUIRE(report.stoppedEarliest.size() == 3);
+  CHECK(report.stoppedEarliest[0].name == "cy");
+  CHECK(report.stoppedEarliest[0].step == 1);
+  CHECK(report.stoppedEarliest[1].name == "bo");
+  CHECK(report.stoppedEarliest[1].step == 2);
+  CHECK(report.stoppedEarliest[2].name == "ana");
+  CHECK(report.stoppedEarliest[2].step == 3);
+  const std::string page = grade::classReportPage(report, "From 3 progress files");
+  CHECK(page.find("<h2>Where the class is stuck</h2>") != std::string::npos);
+  CHECK(page.find("<script>") == std::string::npos);
+  fs::remove_all(folder.parent_path());
 }

@@ -1,5 +1,8 @@
 """The students' CI: mazekit init-repo's workflow is a valid GitHub workflow (action-validator,
-from npm), and its shell steps, run here in order as GitHub runs them, write the table of steps.
+from npm), reads the repository and nothing more (permissions), keeps the build and the progress
+between runs (actions/cache), and its shell steps, run here in order as GitHub runs them, write
+the table of steps and annotate the first failing step on the student's file and line: a RED
+step in the middle of a lesson passes the run, a step that broke fails it.
 
     student_ci_test.py MAZEKIT KIT_SOURCE BUILD_DIR WORK_DIR [--full]
 
@@ -144,13 +147,25 @@ for lesson in os.listdir(starting):
 
 steps = run_steps(workflow)
 names = [s["name"] for s in steps]
-check(names == ["Check out your code", "Install what the kit needs", "Build mazekit",
-                "Check your steps", "Write the table of steps", "Keep your pictures"],
+check(names == ["Check out your code", "Install what the kit needs", "Keep the build between runs",
+                "Remember what passed before", "Build mazekit", "Check your steps",
+                "Write the table of steps", "Keep your pictures"],
       "the workflow's steps, in order: " + repr(names))
 by_name = {s["name"]: s for s in steps}
 install = by_name.get("Install what the kit needs", {}).get("run") or ""
-check(install.strip() == "sudo scripts/install-deps.sh --runtime",
+check(install.split("\n")[0] == "sudo scripts/install-deps.sh --runtime",
       "dependencies come from scripts/install-deps.sh --runtime, the one list: " + install)
+check(re.search(r"^permissions:\n  contents: read\n\n", workflow, re.M) is not None and
+      workflow.count("permissions:") == 1, "the workflow may read the repository, nothing more")
+check(re.search(r"uses: actions/cache@v4\n        with:\n          path: ~/.cache/ccache\n"
+                r"          key: mazekit-build-ubuntu-22.04-gcc-\$\{\{ steps.install.outputs."
+                r"compiler \}\}-\$\{\{ hashFiles\('CMakeLists.txt'", workflow) is not None,
+      "the compiler's cache is kept, keyed on the compiler's version and the kit's CMakeLists.txt")
+check("-DCMAKE_CXX_COMPILER_LAUNCHER=ccache" in by_name.get("Build mazekit", {}).get("run", ""),
+      "the build compiles through ccache")
+check("path: ~/.cache/mazekit/progress.json" in workflow and
+      "restore-keys: |\n            mazekit-progress-${{ github.ref_name }}-" in workflow,
+      "the progress of the branch's last run is restored")
 check(os.access(os.path.join(repo, "scripts", "install-deps.sh"), os.X_OK),
       "the repository's scripts/install-deps.sh is executable")
 build = by_name.get("Build mazekit", {}).get("run") or ""
@@ -182,8 +197,12 @@ for name in list(env):
     if name.startswith("MAZEKIT_"):
         del env[name]
 env.update(env_values)
-env.update({"RUNNER_TEMP": temp, "GITHUB_STEP_SUMMARY": summary,
-            "GITHUB_OUTPUT": os.path.join(temp, "output"), "CI": "true", "NO_COLOR": "1"})
+home = os.path.join(work, "home")  # the runner's home: the progress file is kept under it
+os.makedirs(home)
+env.update({"RUNNER_TEMP": temp, "GITHUB_STEP_SUMMARY": summary, "HOME": home,
+            "GITHUB_OUTPUT": os.path.join(temp, "output"), "CI": "true", "NO_COLOR": "1",
+            "GITHUB_ACTIONS": "true"})
+progress = os.path.join(home, ".cache", "mazekit", "progress.json")
 
 if full:
     # 2a. Lesson 1 solved, configured as the build step configures it, checked as on GitHub.
@@ -223,8 +242,19 @@ if full:
 os.symlink(build_dir, os.path.join(repo, "build"))
 results = run_in_repo(["Check your steps", "Write the table of steps"], env)
 
-check(results["Check your steps"].returncode == 1,
-      "the check step fails while a step is RED (mazekit's exit status 1)")
+check(results["Check your steps"].returncode == 0,
+      "the check step passes while the step the student works on is RED (nothing broke)")
+notices = [l for l in results["Check your steps"].stdout.split("\n") if l.startswith("::")]
+print("\n".join(notices))
+# The starting warmup.hpp has no line to blame: the notice is on the test's line that uses the
+# name the student is to write.
+check(len(notices) == 1 and
+      notices[0].startswith("::notice file=lessons/01-turtle-warmup/tests/step01_a_screen.cpp,"
+                            "line=") and
+      ",title=Lesson 1%2C step 1 is RED%3A your next step::does not compile%0A" in notices[0] and
+      "%0AWhat it means: " in notices[0],
+      "the RED step is one notice on the test's line, with what it means: " + repr(notices))
+check(os.path.isfile(progress), "the check step keeps its progress where the cache takes it")
 with open(os.path.join(temp, "mazekit-status.json"), encoding="utf-8") as f:
     status = json.load(f)
 check(status["schema"] == "mazekit.status/1", "the check step wrote mazekit status --json")
@@ -245,6 +275,47 @@ if len(rows) == 5:
           "step 2's row says it is not checked yet: " + rows[1])
 check(not os.path.exists(os.path.join(repo, "exercises", ".mazekit-progress.json")),
       "the check step keeps its progress file out of the repository")
+
+# 2c. The student's own file does not compile (line 3). In the middle of a lesson: a notice on
+# warmup.hpp, line 3, and the run passes. Then step 1 passed in an earlier run: it broke, an
+# error on the same place, and the run fails.
+warmup = os.path.join(repo, "exercises", "01-turtle-warmup", "warmup.hpp")
+with open(warmup, "w", encoding="utf-8") as f:
+    f.write("#pragma once\n#include <turtle/turtle.hpp>\nint oops = ;\n")
+os.remove(progress)
+
+
+def checked(names):
+    """The check step's exit status, its log, and GitHub's workflow commands in it."""
+    ran = run_in_repo(names, env)["Check your steps"]
+    commands = [l for l in ran.stdout.split("\n") if l.startswith("::")]
+    print("\n".join(commands))
+    return ran.returncode, ran.stdout, commands
+
+
+status, out, lines = checked(["Check your steps"])
+check(status == 0, "mid-lesson, RED in the student's file: exit 0")
+check(len(lines) == 1 and lines[0].startswith(
+    "::notice file=exercises/01-turtle-warmup/warmup.hpp,line=3,title=Lesson 1%2C step 1 is RED"),
+      "the notice is on the student's warmup.hpp, line 3: " + repr(lines))
+check("This run passes." in out, "the log says why the run passes")
+
+with open(progress, "w", encoding="utf-8") as f:
+    json.dump({"mazekit_progress": 1, "lesson": "01-turtle-warmup", "step": "02-blue-background",
+               "passed": {"01-turtle-warmup": {"01-a-screen": "the files of an earlier push"}}}, f)
+status, out, lines = checked(["Check your steps", "Write the table of steps"])
+check(status == 1, "a step that passed before fails now: exit 1")
+check(len(lines) == 1 and lines[0].startswith(
+    "::error file=exercises/01-turtle-warmup/warmup.hpp,line=3,title=Lesson 1%2C step 1 broke"),
+      "the broken step is one error on warmup.hpp, line 3: " + repr(lines))
+with open(os.path.join(temp, "mazekit-status.json"), encoding="utf-8") as f:
+    status = json.load(f)
+check(status["steps"][0]["broke"] is True and status["steps"][1]["broke"] is False,
+      "the status JSON says step 1 broke")
+with open(summary, encoding="utf-8") as f:
+    table = f.read()
+check("| 1 | BROKE | " in table and "**BROKE**" in table, "the table shows step 1 BROKE: " + table)
+open(summary, "w").close()
 
 # 3. Without a report (mazekit could not run), the table step says so and does not fail.
 os.remove(os.path.join(temp, "mazekit-status.json"))

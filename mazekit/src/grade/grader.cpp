@@ -534,6 +534,12 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
   }
   r.verdict = {verdict.outcome, reason};
   r.score = verdict.score;
+  // A chaff counts as missed only by tests that passed on the wheat: tests that fail on correct
+  // code are not run against the chaffs, and the class report would blame every chaff for them.
+  if (verdict.wheatPassed) {
+    for (const ChaffFate& chaff : verdict.chaffs)
+      if (!chaff.caught) r.chaffsMissed.push_back(chaff.says);
+  }
   r.picture = wheat.run.report.picture;
   std::string output = text::cutUtf8(wheat.run.ran.output, 4000);
   if (output.size() < wheat.run.ran.output.size()) output += "\n[... output cut at 4000 bytes]";

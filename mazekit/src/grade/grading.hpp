@@ -18,6 +18,9 @@ struct StepResult {
   std::string output;   ///< the program's own output, valid UTF-8, capped
   double seconds = 0;   ///< how long the step program ran (0 when it did not run)
   std::string picture;  ///< PNG bytes of the picture the step drew, if any
+  /// A test-writing step: what each chaff the student's tests did not catch is ("a neighbors()
+  /// that forgets the west edge"), the lesson's words, never the student's.
+  std::vector<std::string> chaffsMissed;
 
   bool passed() const { return verdict.passed(); }
 };
@@ -49,7 +52,8 @@ struct RunInfo {
 int maxPoints(const Lesson& lesson);
 
 /// The outputs, each written atomically: grades.csv, <slug>/results.json, <slug>/junit.xml,
-/// <slug>/picture.png, report.html. Every string from a student goes through mazekit::text.
+/// <slug>/picture.png, class-report.json and report.html (with the class report, class_report.hpp).
+/// Every string from a student goes through mazekit::text.
 void writeReports(const Lesson& lesson, const std::vector<StudentResult>& students,
                   const RunInfo& info, const std::filesystem::path& out);
 

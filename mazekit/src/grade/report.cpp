@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 #include <turtle/save_file.hpp>
 
+#include "grade/class_report.hpp"
 #include "kit/version.hpp"
 #include "run/text.hpp"
 #include "student/explain.hpp"
@@ -444,11 +445,13 @@ std::string reportHtml(const Lesson& lesson, const std::vector<StudentResult>& s
           "td.skip{background:#eee}td.step{text-align:center;font-family:monospace}"
           "img{width:200px;height:200px;image-rendering:pixelated}.notes{font-size:90%;color:#555}"
           ".banner{padding:6px 10px;background:#eef}.warn{background:#c00;color:#fff;"
-          "font-weight:bold}.flag,.strict{color:#a00;font-size:90%}\n"
-          "</style>\n</head>\n<body>\n"
+          "font-weight:bold}.flag,.strict{color:#a00;font-size:90%}"
+       << classReportStyle() << "\n</style>\n</head>\n<body>\n"
        << runBanner(info) << "<h1>" << htmlText(lesson.title) << "</h1>\n<p>" << students.size()
-       << " submissions, " << maxPoints(lesson)
-       << " points in all. Hover over a step to see why it failed.</p>\n<p class=\"notes\">";
+       << " submissions, " << maxPoints(lesson) << " points in all.</p>\n"
+       << classReportHtml(classReport(lesson, students))
+       << "<h2>Students</h2>\n<p>Hover over a step to see why it failed.</p>\n"
+          "<p class=\"notes\">";
   for (const Outcome outcome : allOutcomes) {
     html << "<code>" << htmlText(std::string(1, run::outcomeLetter(outcome))) << "</code> "
          << htmlText(std::string(run::outcomeName(outcome))) << " &nbsp; ";
@@ -612,6 +615,8 @@ void writeReports(const Lesson& lesson, const std::vector<StudentResult>& studen
       turtle::saveFileAtomically(folder / "picture.png", student.picture);
   }
   // The summary files last: when they are there, every student's files are too.
+  turtle::saveFileAtomically(out / "class-report.json",
+                             classReportJson(classReport(lesson, students)));
   turtle::saveFileAtomically(out / "report.html", reportHtml(lesson, students, info));
   turtle::saveFileAtomically(out / "grades.csv", gradesCsv(lesson, students, info));
 }
