@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kit/version.hpp"
 #include "run/text.hpp"
 #include "student/explain.hpp"
 #include "student/student.hpp"
@@ -151,7 +152,7 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
 std::string classReportJson(const ClassReport& report) {
   Json json;
   json["schema"] = "mazekit.class-report/1";
-  json["kit_version"] = MAZEKIT_VERSION;
+  json["kit_version"] = kitVersion();
   json["lesson"] = {
       {"id", report.lessonId}, {"number", report.lessonNumber}, {"title", report.lessonTitle}};
   json["students"] = report.students;
@@ -373,7 +374,7 @@ std::string classReportPage(const ClassReport& report, const std::string& source
        << classReportStyle() << "\n</style>\n</head>\n<body>\n<h1>Lesson " << report.lessonNumber
        << ": " << htmlText(report.lessonTitle) << "</h1>\n<p class=\"notes\">" << htmlText(source)
        << "</p>\n"
-       << classReportHtml(report) << "<p class=\"notes\">mazekit " << MAZEKIT_VERSION
+       << classReportHtml(report) << "<p class=\"notes\">mazekit " << kitVersion()
        << ".</p>\n</body>\n</html>\n";
   return html.str();
 }
