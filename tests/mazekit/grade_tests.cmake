@@ -29,7 +29,7 @@ set_tests_properties("mazekit.grade writes junit.xml that a JUnit schema accepts
 # mazekit autograder and grade-one's options, and the zip's layout, without grading anyone.
 add_test(NAME "mazekit.autograder writes the same zip for the same kit and refuses bad options"
   COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/autograder_cli_test.sh" "$<TARGET_FILE:mazekit>"
-    "${CMAKE_CURRENT_BINARY_DIR}/autograder-cli")
+    "${CMAKE_CURRENT_BINARY_DIR}/autograder-cli" "${PROJECT_SOURCE_DIR}")
 set_tests_properties("mazekit.autograder writes the same zip for the same kit and refuses bad options"
   PROPERTIES LABELS "mazekit;grading")
 
@@ -58,3 +58,12 @@ add_test(NAME "mazekit.grade scores a test-writing step by the chaffs caught and
 # Its grade-one runs as the user nobody: never beside another test that does (RESOURCE_LOCK).
 set_tests_properties("mazekit.grade scores a test-writing step by the chaffs caught and the wheat passed"
   PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow" RESOURCE_LOCK user-nobody)
+
+# Every shape of a hand-in graded in full (tests/mazekit/handin_shapes_test.sh): init-repo's
+# repository with lesson 2 finished, as a folder, zipped on Windows, its exercises/ zipped on
+# macOS, the lesson folder alone and mazekit submit's zip, each full marks in one grade run.
+add_test(NAME "mazekit.grade gives every shape of a hand-in the marks of its lesson folder"
+  COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/handin_shapes_test.sh" "$<TARGET_FILE:mazekit>"
+    "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}" "${CMAKE_CURRENT_BINARY_DIR}/handin-shapes")
+set_tests_properties("mazekit.grade gives every shape of a hand-in the marks of its lesson folder"
+  PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow")
