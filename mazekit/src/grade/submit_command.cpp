@@ -137,8 +137,13 @@ void submitCommand(const Submit& s) {
     options.out = scratch.path() / "grading";
     fs::create_directories(options.out);
     GradescopeView view;
-    const int status = gradeOne(options, view, scratch.path() / "results.json", nullptr);
+    int score = 0;
+    const int status = gradeOne(options, view, scratch.path() / "results.json", nullptr, &score);
     if (status != 0) setExitStatus(status);
+    int max = 0;
+    for (const Step& step : lesson.steps) max += step.points;
+    std::cout << "mazekit submit: " << out.filename().string() << " scores " << score << " of "
+              << max << " as the grader grades it; hand it in\n";
   } else {
     std::cout << "mazekit submit: hand in " << out.filename().string() << " (mazekit submit "
               << lesson.number << " --grade grades it first, as the grader will)\n";
