@@ -268,7 +268,14 @@ std::string referenceCopies(const Lesson& lesson) {
   return lines;
 }
 
-std::string setupScript(const Lesson& lesson) {
+/// The limits as run_autograder and setup.sh's proof both pass them to grade-one.
+std::string limitOptions(const GradeOptions& o) {
+  return "--timeout " + seconds(o.timeout) + " --memory " + std::to_string(o.memoryMb) +
+         " --compile-timeout " + seconds(o.compileTimeout) + " --compile-budget " +
+         seconds(o.compileBudget) + " --disk " + std::to_string(o.diskMb);
+}
+
+std::string setupScript(const Lesson& lesson, const GradeOptions& limits) {
   return R"sh(#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu 22.04):
 # the packages the kit needs, the kit built from kit/, a user the students' code runs as, and
@@ -301,7 +308,8 @@ mkdir "$reference/submission"
   --lesson )sh" +
          shellWord(lesson.id) +
          R"sh( --results "$reference/results.json" --require-full-score \
-  --user mazekit-student
+  )sh" + limitOptions(limits) +
+         R"sh( --user mazekit-student
 rm -rf "$reference"
 echo "setup.sh: the autograder is ready"
 )sh";
@@ -314,11 +322,7 @@ std::string runScript(const Autograder& a, const Lesson& lesson,
   for (const auto& [step, visibility] : chosen) {
     options += "  --step-visibility " + shellWord(step + "=" + visibility) + " \\\n";
   }
-  options += "  --timeout " + seconds(a.options.timeout) + " --memory " +
-             std::to_string(a.options.memoryMb) + " --compile-timeout " +
-             seconds(a.options.compileTimeout) + " --compile-budget " +
-             seconds(a.options.compileBudget) + " --disk " + std::to_string(a.options.diskMb) +
-             (a.options.strict ? " --strict" : "") + " \\\n";
+  options += "  " + limitOptions(a.options) + (a.options.strict ? " --strict" : "") + " \\\n";
   return R"sh(#!/usr/bin/env bash
 # Gradescope runs this for every submission, as root, in a fresh container of setup.sh's image,
 # from a copy at /autograder/run_autograder: the kit is where the zip was unpacked,
@@ -415,7 +419,7 @@ void autograderCommand(Autograder& a) {
 
   std::vector<ZipFile> files;
   addKitFiles(kit, files);
-  files.push_back({"setup.sh", setupScript(lesson), true});
+  files.push_back({"setup.sh", setupScript(lesson, a.options), true});
   files.push_back({"run_autograder", runScript(a, lesson, chosen), true});
   files.push_back({"README.txt", readmeText(lesson, a), false});
   writeZip(out, files);
