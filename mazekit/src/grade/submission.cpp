@@ -9,8 +9,10 @@
 //     as the decompressed bytes come out, not as the archive's directory claims;
 //   - a file is opened only if it is a plain file, with O_NOFOLLOW and O_NONBLOCK, so a link
 //     is never followed and a FIFO never blocks.
-// Then each declared file is looked for by name (exact, else any case, else with an extra
-// ".txt"), and everything else the student handed in is reported in notes.
+// Then the lesson's own folder is found, if the submission has one (exercises/02-building-the-
+// maze/ of a student's repository): only what is in it is searched. Each declared file is
+// looked for by name (exact, else any case, else with an extra ".txt"), and everything else
+// the student handed in is reported in notes.
 #include "grade/submission.hpp"
 
 #include <archive.h>
