@@ -72,8 +72,14 @@ stands_in() {
   MAZEKIT_PROGRAM="$fake" MAZEKIT_RESULTS="$results" MAZEKIT_SUBMISSION="$work" \
     MAZEKIT_RUN_SECONDS="$seconds" "$work/unpacked/run_autograder" >/dev/null 2>&1
   [ -s "$results" ] || { fail "run_autograder wrote no results.json when mazekit: $body"; return; }
-  python3 -c 'import json, sys; r = json.load(open(sys.argv[1])); assert r["score"] == 0 and r["tests"] == [], r' \
-    "$results" || fail "the stand-in results.json is not Gradescope's format: $(cat "$results")"
+  python3 - "$kit/tests/mazekit/gradescope_results.schema.json" "$results" <<'PY' ||
+import json, sys
+import jsonschema
+schema, results = (json.load(open(path)) for path in sys.argv[1:])
+jsonschema.validate(results, schema, cls=jsonschema.Draft202012Validator)
+assert results["score"] == 0 and results["tests"] == [], results
+PY
+    fail "the stand-in results.json is not Gradescope's format: $(cat "$results")"
   grep -qF "$want" "$results" || fail "the stand-in results.json does not say '$want': $(cat "$results")"
 }
 stands_in "mazekit was killed by signal 9" 'kill -KILL $$'
