@@ -24,6 +24,7 @@ namespace grade {
 void addGradeCommand(CLI::App& app);        ///< mazekit grade: a class, each student in a sandbox
 void addGradeOneCommand(CLI::App& app);     ///< mazekit grade-one: one student, Gradescope's JSON
 void addAutograderCommand(CLI::App& app);   ///< mazekit autograder: a Gradescope autograder zip
+void addSubmitCommand(CLI::App& app);       ///< mazekit submit LESSON: the zip a student hands in
 void addClassReportCommand(CLI::App& app);  ///< mazekit class-report: from progress files
 }  // namespace grade
 

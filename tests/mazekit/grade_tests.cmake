@@ -29,7 +29,7 @@ set_tests_properties("mazekit.grade writes junit.xml that a JUnit schema accepts
 # mazekit autograder and grade-one's options, and the zip's layout, without grading anyone.
 add_test(NAME "mazekit.autograder writes the same zip for the same kit and refuses bad options"
   COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/autograder_cli_test.sh" "$<TARGET_FILE:mazekit>"
-    "${CMAKE_CURRENT_BINARY_DIR}/autograder-cli")
+    "${CMAKE_CURRENT_BINARY_DIR}/autograder-cli" "${PROJECT_SOURCE_DIR}")
 set_tests_properties("mazekit.autograder writes the same zip for the same kit and refuses bad options"
   PROPERTIES LABELS "mazekit;grading")
 
@@ -68,3 +68,12 @@ add_test(NAME "mazekit.grade's class report shows per step how many of the fabri
     "${CMAKE_CURRENT_BINARY_DIR}/class-report-check" "$<TARGET_FILE:mazekit>")
 set_tests_properties("mazekit.grade's class report shows per step how many of the fabricated class passed and why not"
   PROPERTIES LABELS "mazekit;grading" FIXTURES_REQUIRED honest_class_graded)
+
+# Every shape of a hand-in graded in full (tests/mazekit/handin_shapes_test.sh): init-repo's
+# repository with lesson 2 finished, as a folder, zipped on Windows, its exercises/ zipped on
+# macOS, the lesson folder alone and mazekit submit's zip, each full marks in one grade run.
+add_test(NAME "mazekit.grade gives every shape of a hand-in the marks of its lesson folder"
+  COMMAND "${PROJECT_SOURCE_DIR}/tests/mazekit/handin_shapes_test.sh" "$<TARGET_FILE:mazekit>"
+    "${PROJECT_SOURCE_DIR}" "${PROJECT_BINARY_DIR}" "${CMAKE_CURRENT_BINARY_DIR}/handin-shapes")
+set_tests_properties("mazekit.grade gives every shape of a hand-in the marks of its lesson folder"
+  PROPERTIES TIMEOUT 900 LABELS "mazekit;grading;slow")

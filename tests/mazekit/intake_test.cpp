@@ -13,6 +13,7 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <clocale>
 #include <cstdint>
 #include <filesystem>
@@ -460,7 +461,8 @@ TEST_CASE("two files that could be maze.hpp are refused, naming both", "[mazekit
     writeFile(intake.at("alice/a/maze.hpp"), mazeText);
     writeFile(intake.at("alice/b/maze.hpp"), mazeText);
     REQUIRE_THROWS_WITH(intake.folder("alice"),
-                        "two files could be maze.hpp: a/maze.hpp, b/maze.hpp; hand in only one");
+                        "two files could be maze.hpp: a/maze.hpp, b/maze.hpp; hand in only one, as "
+                        "02-building-the-maze/maze.hpp (mazekit submit 2 makes that zip)");
   }
   SECTION("two names in another case, when no exact name exists") {
     writeFile(intake.at("alice/Maze.hpp"), mazeText);
@@ -468,7 +470,8 @@ TEST_CASE("two files that could be maze.hpp are refused, naming both", "[mazekit
     writeFile(intake.at("alice/src/maze.HPP"), mazeText);
     REQUIRE_THROWS_WITH(
         intake.folder("alice"),
-        "three files could be maze.hpp: MAZE.hpp, Maze.hpp, src/maze.HPP; hand in only one");
+        "three files could be maze.hpp: MAZE.hpp, Maze.hpp, src/maze.HPP; hand in only one, "
+        "as 02-building-the-maze/maze.hpp (mazekit submit 2 makes that zip)");
   }
   CHECK_FALSE(fs::exists(intake.code / "maze.hpp"));
 }
@@ -481,14 +484,177 @@ TEST_CASE("the whole exercises folder: the maze.hpp of the lesson's own folder i
   writeFile(intake.at("alice/exercises/03-drawing-the-maze/maze.hpp"), "// lesson 3\n");
   writeFile(intake.at("alice/exercises/04-walls/maze.hpp"), "// lesson 4\n");
   CHECK(intake.folder("alice").notes ==
-        std::vector<std::string>{
-            "took exercises/02-building-the-maze/maze.hpp as maze.hpp",
-            "not part of the lesson, ignored: exercises/01-turtle-warmup/warmup.hpp, "
-            "exercises/03-drawing-the-maze/maze.hpp, exercises/04-walls/maze.hpp"});
+        std::vector<std::string>{"took the lesson's files from exercises/02-building-the-maze/ "
+                                 "(3 other files in the submission not graded)"});
   CHECK(intake.taken() == mazeText);
-  // Two in the lesson's folder are still two.
+  // One at the lesson folder's top is the one; another below it is listed, not taken.
   writeFile(intake.at("alice/exercises/02-building-the-maze/old/maze.hpp"), "// old\n");
-  REQUIRE_THROWS_WITH(intake.folder("alice"), Contains("4 files could be maze.hpp: "));
+  CHECK_THAT(intake.folder("alice").notes,
+             VectorContains(std::string(
+                 "not part of the lesson, ignored: exercises/02-building-the-maze/old/maze.hpp")));
+  CHECK(intake.taken() == mazeText);
+  // Two below it are still two.
+  fs::remove(intake.at("alice/exercises/02-building-the-maze/maze.hpp"));
+  writeFile(intake.at("alice/exercises/02-building-the-maze/new/maze.hpp"), "// new\n");
+  REQUIRE_THROWS_WITH(intake.folder("alice"),
+                      "two files could be maze.hpp: exercises/02-building-the-maze/new/maze.hpp, "
+                      "exercises/02-building-the-maze/old/maze.hpp; hand in only one, as "
+                      "02-building-the-maze/maze.hpp (mazekit submit 2 makes that zip)");
+}
+
+// ---- Every shape a real hand-in has ----
+
+namespace {
+
+/// A student's repository as mazekit init-repo makes it (or a clone of the kit): every
+/// lesson's exercise folder, the kit's lessons with their reference solutions and tests, the
+/// kit's hostile fabricated submissions, a .git, a .github and a build folder. Only
+/// exercises/02-building-the-maze/maze.hpp is the student's lesson-2 work.
+std::vector<std::pair<std::string, std::string>> studentRepository() {
+  return {
+      {"README.md", "# mazekit\n"},
+      {"exercises/01-turtle-warmup/warmup.cpp", "// lesson 1\n"},
+      {"exercises/02-building-the-maze/maze.hpp", mazeText},
+      {"exercises/03-solving-the-maze/maze.hpp", "// lesson 3: another lesson's\n"},
+      {"exercises/07-loops-and-a-game/maze.hpp", "// lesson 7\n"},
+      {"lessons/02-building-the-maze/solutions/step01/maze.hpp", "// the reference\n"},
+      {"lessons/02-building-the-maze/solutions/step22/maze.hpp", "// the reference\n"},
+      {"lessons/02-building-the-maze/tests/step10_dig_east.cpp", lessonTestText},
+      {"grading/hostile/daemon/maze.hpp", "// a hostile fabricated student\n"},
+      {".git/objects/ab/cdef", "blob"},
+      {".github/workflows/mazekit.yml", "on: push\n"},
+      {"build/ci/exercises/02-building-the-maze/maze.hpp", "// a copy in a build\n"},
+  };
+}
+
+/// The files of `all` under `folder` (with that prefix dropped), then each under `into`.
+std::vector<std::pair<std::string, std::string>> reshaped(
+    const std::vector<std::pair<std::string, std::string>>& all, const std::string& folder,
+    const std::string& into) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& [path, bytes] : all) {
+    if (path.compare(0, folder.size(), folder) == 0)
+      out.push_back({into + path.substr(folder.size()), bytes});
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("every shape of a hand-in is graded on the lesson folder's maze.hpp",
+          "[mazekit][intake][careless]") {
+  struct Shape {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> files;
+  };
+  const auto repository = studentRepository();
+  const std::vector<Shape> shapes{
+      {"the student's repository", repository},
+      {"the repository in a folder", reshaped(repository, "", "my-maze/")},
+      {"its exercises folder", reshaped(repository, "exercises/", "exercises/")},
+      {"its exercises folder's contents", reshaped(repository, "exercises/", "")},
+      {"the exercises folder in a folder", reshaped(repository, "exercises/", "alice/exercises/")},
+      {"the lesson's exercise folder",
+       reshaped(repository, "exercises/02-building-the-maze/", "02-building-the-maze/")},
+      {"the lesson's exercise folder in a folder",
+       reshaped(repository, "exercises/02-building-the-maze/", "hand-in/02-building-the-maze/")},
+      {"the lesson folder's contents", reshaped(repository, "exercises/02-building-the-maze/", "")},
+  };
+  enum class Pack { folder, linuxZip, windowsZip, macZip, tarGz };
+  const std::vector<std::pair<Pack, std::string>> packs{
+      {Pack::folder, "a folder"},
+      {Pack::linuxZip, "a zip made on Linux"},
+      {Pack::windowsZip, "a zip made on Windows (backslashes, no Unix modes)"},
+      {Pack::macZip, "a zip made on macOS (__MACOSX, ._ files, .DS_Store)"},
+      {Pack::tarGz, "a .tar.gz"}};
+  for (const auto& shape : shapes) {
+    for (const auto& [pack, packName] : packs) {
+      DYNAMIC_SECTION(shape.name << ", as " << packName) {
+        Intake intake;
+        if (pack == Pack::folder) {
+          for (const auto& [path, bytes] : shape.files)
+            writeFile(intake.at("alice/" + path), bytes);
+          intake.folder("alice");
+        } else if (pack == Pack::windowsZip) {
+          std::vector<RawEntry> entries;
+          for (auto [path, bytes] : shape.files) {
+            std::replace(path.begin(), path.end(), '/', '\\');
+            entries.push_back({path, bytes, 0x20, 0});
+          }
+          writeFile(intake.at("alice.zip"), rawZip(entries));
+          intake.zip("alice.zip");
+        } else {
+          std::vector<Item> items;
+          for (const auto& [path, bytes] : shape.files) {
+            items.push_back(file(path, bytes));
+            if (pack == Pack::macZip) {
+              const fs::path p(path);
+              const std::string parent = p.parent_path().string();
+              items.push_back(file(
+                  "__MACOSX/" + (parent.empty() ? "" : parent + "/") + "._" + p.filename().string(),
+                  "AppleDouble\n"));
+              items.push_back(
+                  file((parent.empty() ? "" : parent + "/") + "._" + p.filename().string(),
+                       "AppleDouble\n"));
+            }
+          }
+          if (pack == Pack::macZip) items.push_back(file(".DS_Store", "Bud1"));
+          writeArchive(intake.at("alice.archive"),
+                       pack == Pack::tarGz ? Format::tarGz : Format::zip, items);
+          if (pack == Pack::tarGz) {
+            intake.tarGz("alice.archive");
+          } else {
+            intake.zip("alice.archive");
+          }
+        }
+        CHECK(intake.taken() == mazeText);
+      }
+    }
+  }
+}
+
+TEST_CASE("another lesson's maze.hpp or the kit's reference is never taken for this lesson",
+          "[mazekit][intake][hostile]") {
+  Intake intake;
+  SECTION("only lesson 3's folder holds a maze.hpp") {
+    writeFile(intake.at("alice/exercises/03-solving-the-maze/maze.hpp"), "// lesson 3\n");
+    REQUIRE_THROWS_WITH(
+        intake.folder("alice"),
+        "no maze.hpp in the submission (exercises/03-solving-the-maze/maze.hpp is in "
+        "exercises/03-solving-the-maze, another lesson's folder or the kit's, which is never "
+        "taken); hand in the lesson's files: maze.hpp");
+  }
+  SECTION("only the kit's reference, in lessons/, holds a maze.hpp") {
+    writeFile(intake.at("alice/lessons/02-building-the-maze/solutions/step22/maze.hpp"),
+              "// ref\n");
+    REQUIRE_THROWS_WITH(intake.folder("alice"),
+                        Contains("is in lessons/02-building-the-maze, another lesson's folder or "
+                                 "the kit's, which is never taken"));
+  }
+  SECTION("a loose maze.hpp beside another lesson's folder is taken, the other listed") {
+    writeFile(intake.at("alice/maze.hpp"), mazeText);
+    writeFile(intake.at("alice/03-solving-the-maze/maze.hpp"), "// lesson 3\n");
+    CHECK(intake.folder("alice").notes ==
+          std::vector<std::string>{"another lesson's folder, not searched: 03-solving-the-maze"});
+    CHECK(intake.taken() == mazeText);
+  }
+  SECTION("two repositories in one hand-in are refused, naming both lesson folders") {
+    writeFile(intake.at("alice/mine/exercises/02-building-the-maze/maze.hpp"), mazeText);
+    writeFile(intake.at("alice/bobs/exercises/02-building-the-maze/maze.hpp"), "// bob's\n");
+    REQUIRE_THROWS_WITH(intake.folder("alice"),
+                        "two folders could be lesson 2's: bobs/exercises/02-building-the-maze, "
+                        "mine/exercises/02-building-the-maze; hand in only one (mazekit submit 2 "
+                        "makes the zip of exercises/02-building-the-maze)");
+  }
+  SECTION("a lesson folder whose maze.hpp is a link is refused, not passed over") {
+    writeFile(intake.at("elsewhere/maze.hpp"), "// not the student's\n");
+    writeFile(intake.at("alice/maze.hpp"), mazeText);
+    fs::create_directories(intake.at("alice/exercises/02-building-the-maze"));
+    fs::create_symlink(intake.at("elsewhere/maze.hpp"),
+                       intake.at("alice/exercises/02-building-the-maze/maze.hpp"));
+    REQUIRE_THROWS_WITH(intake.folder("alice"), Contains("is a symbolic link"));
+    CHECK_FALSE(fs::exists(intake.code / "maze.hpp"));
+  }
 }
 
 TEST_CASE("a submission without maze.hpp is refused, saying what the lesson needs",
@@ -792,7 +958,8 @@ TEST_CASE("an archive with two maze.hpp is refused, naming both", "[mazekit][int
   Intake intake;
   writeArchive(intake.at("alice.zip"), Format::zip, {file("b/maze.hpp"), file("a/maze.hpp")});
   REQUIRE_THROWS_WITH(intake.zip("alice.zip"),
-                      "two files could be maze.hpp: a/maze.hpp, b/maze.hpp; hand in only one");
+                      "two files could be maze.hpp: a/maze.hpp, b/maze.hpp; hand in only one, as "
+                      "02-building-the-maze/maze.hpp (mazekit submit 2 makes that zip)");
 }
 
 TEST_CASE("links in an archive are not taken", "[mazekit][intake]") {

@@ -7,8 +7,6 @@
 // image: packages, the kit, and a proof that the lesson's reference solution scores full
 // marks) and run_autograder (for every submission). Its bytes depend only on the kit's files
 // and the options: the same kit gives the same zip.
-#include <archive.h>
-#include <archive_entry.h>
 #include <grp.h>
 #include <pwd.h>
 #include <unistd.h>
@@ -24,6 +22,7 @@
 
 #include "commands.hpp"
 #include "grade/grader.hpp"
+#include "grade/zip_file.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/version.hpp"
@@ -65,11 +64,16 @@ std::map<std::string, std::string> stepVisibilities(const Lesson& lesson,
   return chosen;
 }
 
+// A Gradescope container has 768 MB by default: mazekit, the compiler and a step program
+// share it, so a step program gets 512 MB there (mazekit grade's default is 1024).
+constexpr int autograderMemoryMb = 512;
+
 // The options grade and grade-one share: limits and --strict.
-void addLimitOptions(CLI::App* cmd, GradeOptions& options) {
+void addLimitOptions(CLI::App* cmd, GradeOptions& options, int defaultMemoryMb = 1024) {
   cmd->add_option("--timeout", options.timeout, "Seconds each step program may run (default 5)");
   cmd->add_option("--memory", options.memoryMb,
-                  "MB each step program may use, with all it starts (default 1024)");
+                  "MB each step program may use, with all it starts (default " +
+                      std::to_string(defaultMemoryMb) + ")");
   cmd->add_option("--compile-timeout", options.compileTimeout,
                   "Seconds each compile may take (default 60)");
   cmd->add_option("--compile-budget", options.compileBudget,
@@ -159,15 +163,8 @@ void gradeOneCommand(GradeOne& g) {
   // The work folder: given, or made here and removed after.
   bool madeWork = false;
   if (g.work.empty()) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern =
-        (tmp != nullptr && *tmp != '\0' ? std::string(tmp) : std::string("/tmp")) +
-        "/mazekit-grade-one-XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) {
-      throw std::runtime_error("cannot make a work folder in " + pattern +
-                               "; set TMPDIR to a folder you can write, or give --work");
-    }
-    g.work = pattern;
+    g.work =
+        newTemporaryFolder("grade-one", "set TMPDIR to a folder you can write, or give --work");
     madeWork = true;
   }
   g.options.out = fs::absolute(g.work);
@@ -211,33 +208,22 @@ struct Autograder {
   std::string visibility = "visible";
   std::vector<std::string> stepVisibility;
   bool force = false;
+  /// Seconds run_autograder gives mazekit grade-one in all: below Gradescope's default
+  /// autograder timeout (10 minutes), leaving a minute for the container and the stand-in.
+  int runTimeout = 540;
 };
 
 // The kit's folders a build needs (the tests folder too: the lessons' build reads its
 // support), without build trees, outputs or hidden files.
-// Its licences go with it.
-const std::vector<std::string> kitParts{"CMakeLists.txt", "CMakePresets.json",
-                                        "README.md",      "LICENSE",
-                                        "LICENSES",       "CHANGELOG.md",
-                                        "cmake",          "turtle",
-                                        "maze",           "mazekit",
-                                        "lessons",        "exercises",
-                                        "examples",       "tests",
-                                        "scripts"};
+// Its licences and guides go with it.
+const std::vector<std::string> kitParts{
+    "CMakeLists.txt", "CMakePresets.json", "README.md", "LICENSE",
+    "LICENSES",       "CHANGELOG.md",      "cmake",     "turtle",
+    "maze",           "mazekit",           "lessons",   "exercises",
+    "docs",           "examples",          "tests",     "scripts"};
 
-struct ZipFile {
-  std::string name;  ///< inside the zip
-  std::string bytes;
-  bool executable = false;
-};
-
-std::string readAll(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in && !in.eof()) throw std::runtime_error("cannot read " + path.string());
-  return bytes.str();
-}
+// The guide README.txt points at, in the zip.
+const std::string guideInZip = "kit/docs/instructor-guide.md";
 
 void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
   for (const std::string& part : kitParts) {
@@ -288,7 +274,14 @@ std::string referenceCopies(const Lesson& lesson) {
   return lines;
 }
 
-std::string setupScript(const Lesson& lesson) {
+/// The limits as run_autograder and setup.sh's proof both pass them to grade-one.
+std::string limitOptions(const GradeOptions& o) {
+  return "--timeout " + seconds(o.timeout) + " --memory " + std::to_string(o.memoryMb) +
+         " --compile-timeout " + seconds(o.compileTimeout) + " --compile-budget " +
+         seconds(o.compileBudget) + " --disk " + std::to_string(o.diskMb);
+}
+
+std::string setupScript(const Lesson& lesson, const GradeOptions& limits) {
   return R"sh(#!/usr/bin/env bash
 # Gradescope runs this once, as root, when it builds the autograder's image (Ubuntu 22.04):
 # the packages the kit needs, the kit built from kit/, a user the students' code runs as, and
@@ -321,7 +314,8 @@ mkdir "$reference/submission"
   --lesson )sh" +
          shellWord(lesson.id) +
          R"sh( --results "$reference/results.json" --require-full-score \
-  --user mazekit-student
+  )sh" + limitOptions(limits) +
+         R"sh( --user mazekit-student
 rm -rf "$reference"
 echo "setup.sh: the autograder is ready"
 )sh";
@@ -334,65 +328,73 @@ std::string runScript(const Autograder& a, const Lesson& lesson,
   for (const auto& [step, visibility] : chosen) {
     options += "  --step-visibility " + shellWord(step + "=" + visibility) + " \\\n";
   }
-  options += "  --timeout " + seconds(a.options.timeout) + " --memory " +
-             std::to_string(a.options.memoryMb) + " --compile-timeout " +
-             seconds(a.options.compileTimeout) + " --compile-budget " +
-             seconds(a.options.compileBudget) + " --disk " + std::to_string(a.options.diskMb) +
-             (a.options.strict ? " --strict" : "") + " \\\n";
+  options += "  " + limitOptions(a.options) + (a.options.strict ? " --strict" : "") + " \\\n";
   return R"sh(#!/usr/bin/env bash
 # Gradescope runs this for every submission, as root, in a fresh container of setup.sh's image,
 # from a copy at /autograder/run_autograder: the kit is where the zip was unpacked,
 # /autograder/source. The student's files are in /autograder/submission; the grades go to
 # /autograder/results/results.json. Made by mazekit autograder.
-set -euo pipefail
-exec /autograder/source/build/mazekit/mazekit grade-one /autograder/submission \
-  --results /autograder/results/results.json \
+#
+# Gradescope shows "The autograder failed to execute correctly" and no grade when there is no
+# results.json. So mazekit grade-one runs within a time of its own (below Gradescope's
+# timeout), and when it is killed (out of memory, out of time) or this script is stopped, a
+# results.json that says what happened is written here instead. (MAZEKIT_* set the places and
+# the time only for the kit's own tests of this script.)
+set -uo pipefail
+mazekit="${MAZEKIT_PROGRAM:-/autograder/source/build/mazekit/mazekit}"
+submission="${MAZEKIT_SUBMISSION:-/autograder/submission}"
+results="${MAZEKIT_RESULTS:-/autograder/results/results.json}"
+seconds="${MAZEKIT_RUN_SECONDS:-)sh" +
+         std::to_string(a.runTimeout) + R"sh(}"
+rm -f "$results"
+
+# A results.json of one line of text, with no grade, unless mazekit wrote one.
+stand_in() {
+  [ -s "$results" ] && return 0
+  printf '{"score": 0, "output": "%s The submission was not graded: submit again, and if it happens again tell your instructor (what run_autograder printed says more).", "stdout_visibility": "hidden", "tests": []}\n' \
+    "$1" >"$results.partial" && mv -f "$results.partial" "$results"
+}
+
+grader=0
+stopped() {
+  # timeout leads a process group of its own: mazekit and everything it started.
+  [ "$grader" -ne 0 ] && kill -TERM -- "-$grader" 2>/dev/null
+  stand_in "The autograder was stopped (Gradescope's timeout) before mazekit finished grading."
+  exit 1
+}
+trap stopped TERM INT HUP
+
+started=$SECONDS
+timeout --kill-after=10 "$seconds" "$mazekit" grade-one "$submission" \
+  --results "$results" \
 )sh" + options +
-         R"sh(  --user mazekit-student
+         R"sh(  --user mazekit-student &
+grader=$!
+wait "$grader"
+status=$?
+grader=0
+took=$((SECONDS - started))
+if [ "$status" -eq 124 ] || { [ "$status" -eq 137 ] && [ "$took" -ge "$seconds" ]; }; then
+  stand_in "mazekit did not finish grading within $seconds s (run_autograder's limit; the instructor can raise it with mazekit autograder --run-timeout and Gradescope's autograder timeout)."
+elif [ "$status" -ge 128 ]; then
+  stand_in "mazekit was killed by signal $((status - 128)) after $took s (9, SIGKILL, is most often the container running out of memory: the instructor can lower --memory or give the autograder more)."
+else
+  stand_in "mazekit grade-one stopped with exit status $status after $took s without writing results."
+fi
+exit "$status"
 )sh";
 }
 
-std::string readmeText(const Lesson& lesson) {
+std::string readmeText(const Lesson& lesson, const Autograder& a) {
   return "A Gradescope autograder for lesson " + lesson.id + " (" + lesson.title +
          "), made by mazekit autograder.\n\n"
          "Upload this zip as a programming assignment's autograder (Ubuntu 22.04 base image).\n"
          "setup.sh builds the kit in kit/ and grades the lesson's reference solution;\n"
-         "run_autograder grades each submission with mazekit grade-one.\n"
-         "See docs/instructor-guide.md, \"Grading on Gradescope\", in the kit.\n";
-}
-
-void writeZip(const fs::path& target, std::vector<ZipFile> files) {
-  std::sort(files.begin(), files.end(),
-            [](const ZipFile& a, const ZipFile& b) { return a.name < b.name; });
-  const fs::path temporary = target.string() + ".part";
-  std::unique_ptr<archive, decltype(&archive_write_free)> zip(archive_write_new(),
-                                                              &archive_write_free);
-  const auto check = [&](int status) {
-    if (status != ARCHIVE_OK) {
-      const char* why = archive_error_string(zip.get());
-      throw std::runtime_error("cannot write " + target.string() + ": " +
-                               (why != nullptr ? why : "libarchive failed"));
-    }
-  };
-  check(archive_write_set_format_zip(zip.get()));
-  check(archive_write_set_options(zip.get(), "zip:compression=deflate"));
-  check(archive_write_open_filename(zip.get(), temporary.c_str()));
-  for (const ZipFile& file : files) {
-    std::unique_ptr<archive_entry, decltype(&archive_entry_free)> entry(archive_entry_new(),
-                                                                        &archive_entry_free);
-    archive_entry_set_pathname(entry.get(), file.name.c_str());
-    archive_entry_set_size(entry.get(), static_cast<la_int64_t>(file.bytes.size()));
-    archive_entry_set_filetype(entry.get(), AE_IFREG);
-    archive_entry_set_perm(entry.get(), file.executable ? 0755 : 0644);
-    archive_entry_set_mtime(entry.get(), 1767225600, 0);  // 2026-01-01: the same zip every time
-    check(archive_write_header(zip.get(), entry.get()));
-    if (archive_write_data(zip.get(), file.bytes.data(), file.bytes.size()) !=
-        static_cast<la_ssize_t>(file.bytes.size())) {
-      check(ARCHIVE_FATAL);
-    }
-  }
-  check(archive_write_close(zip.get()));
-  fs::rename(temporary, target);
+         "run_autograder grades each submission with mazekit grade-one, in at most " +
+         std::to_string(a.runTimeout) +
+         " s\n(Gradescope's autograder timeout must be longer: its default, 10 minutes, is).\n"
+         "How to use it, what students hand in and which limits to raise: " +
+         guideInZip + ",\n\"Grading on Gradescope\", in this zip.\n";
 }
 
 void autograderCommand(Autograder& a) {
@@ -415,12 +417,17 @@ void autograderCommand(Autograder& a) {
   }
   // The limits are checked as mazekit grade checks them, now rather than on Gradescope.
   checkLimits(a.options);
+  if (a.runTimeout < 60 || a.runTimeout > 86400) {
+    throw UsageError("--run-timeout must be from 60 to 86400 (seconds); got " +
+                     std::to_string(a.runTimeout) +
+                     " (set it a minute below Gradescope's autograder timeout)");
+  }
 
   std::vector<ZipFile> files;
   addKitFiles(kit, files);
-  files.push_back({"setup.sh", setupScript(lesson), true});
+  files.push_back({"setup.sh", setupScript(lesson, a.options), true});
   files.push_back({"run_autograder", runScript(a, lesson, chosen), true});
-  files.push_back({"README.txt", readmeText(lesson), false});
+  files.push_back({"README.txt", readmeText(lesson, a), false});
   writeZip(out, files);
   std::cout << "mazekit autograder: wrote " << a.out << " (lesson " << lesson.id << ", "
             << files.size() << " files): upload it to Gradescope as the assignment's autograder\n";
@@ -472,7 +479,11 @@ void addAutograderCommand(CLI::App& app) {
   cmd->add_option("--step-visibility", a.stepVisibility,
                   "One step's visibility, STEP=VISIBILITY, like 22=hidden (repeatable)");
   cmd->add_flag("--force", a.force, "Replace --out if it exists");
-  addLimitOptions(cmd, a.options);
+  cmd->add_option("--run-timeout", a.runTimeout,
+                  "Seconds run_autograder gives each submission in all before it writes a "
+                  "results.json saying so (default 540: under Gradescope's default 10 minutes)");
+  a.options.memoryMb = autograderMemoryMb;
+  addLimitOptions(cmd, a.options, autograderMemoryMb);
   cmd->callback([] { autograderCommand(a); });
 }
 

@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <iomanip>
@@ -1066,6 +1067,17 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
   std::cout << formatTable(lesson, {student}, info) << "mazekit grade-one: wrote "
             << resultsFile.string() << "\n";
   return 0;
+}
+
+fs::path newTemporaryFolder(const std::string& name, const std::string& whatToDo) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = (tmp != nullptr && *tmp != '\0' ? std::string(tmp) : std::string("/tmp")) +
+                        "/mazekit-" + name + "-XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error("cannot make a folder in " + pattern + ": " + std::strerror(errno) +
+                             "; " + whatToDo);
+  }
+  return pattern;
 }
 
 }  // namespace mazekit::grade

@@ -39,6 +39,10 @@ struct GradeOptions {
   Progress progress = Progress::automatic;
 };
 
+/// A new folder of mazekit's under $TMPDIR (else /tmp), named mazekit-NAME-XXXXXX; throws
+/// std::runtime_error naming the place and `whatToDo` when it cannot be made.
+std::filesystem::path newTemporaryFolder(const std::string& name, const std::string& whatToDo);
+
 /// Throws UsageError naming the option, its value and the range, when a limit is out of range
 /// (-j, --timeout, --memory, --compile-timeout, --compile-budget, --disk).
 void checkLimits(const GradeOptions& options);

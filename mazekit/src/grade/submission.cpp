@@ -9,8 +9,10 @@
 //     as the decompressed bytes come out, not as the archive's directory claims;
 //   - a file is opened only if it is a plain file, with O_NOFOLLOW and O_NONBLOCK, so a link
 //     is never followed and a FIFO never blocks.
-// Then each declared file is looked for by name (exact, else any case, else with an extra
-// ".txt"), and everything else the student handed in is reported in notes.
+// Then the lesson's own folder is found, if the submission has one (exercises/02-building-the-
+// maze/ of a student's repository): only what is in it is searched. Each declared file is
+// looked for by name (exact, else any case, else with an extra ".txt"), and everything else
+// the student handed in is reported in notes.
 #include "grade/submission.hpp"
 
 #include <archive.h>
@@ -177,14 +179,17 @@ struct Entry {
 /// An entry that is not searched, and why; `shown` is what the notes name (for a file in a
 /// hidden folder, the folder).
 struct Unread {
-  enum class Why { hiddenFolder, hiddenFile, toolFolder, unsafePath, tooDeep } why;
+  enum class Why { hiddenFolder, hiddenFile, toolFolder, unsafePath, tooDeep, otherLesson } why;
   std::string shown;
   std::string path;
 };
 
 struct Inventory {
   std::string where;  ///< "in the archive", "in the folder"
-  fs::path folder;    ///< folders only: the root, to open a file in when needed
+  /// The lesson's own folder the files are taken from ("exercises/02-building-the-maze"),
+  /// empty for a loose hand-in.
+  std::string lessonFolder;
+  fs::path folder;  ///< folders only: the root, to open a file in when needed
   std::vector<Entry> entries;
   std::vector<Unread> unread;
   std::vector<std::string> warnings;  ///< libarchive's ARCHIVE_WARN, tolerated
@@ -870,6 +875,9 @@ std::string whyUnread(const Unread& unread, const IntakeLimits& limits) {
     case Unread::Why::tooDeep:
       return unread.path + " is more than " + std::to_string(limits.maxDepth) +
              " folders deep, too deep to be read";
+    case Unread::Why::otherLesson:
+      return unread.path + " is in " + unread.shown +
+             ", another lesson's folder or the kit's, which is never taken";
   }
   return unread.path;
 }
@@ -889,19 +897,23 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
       if (matchLevel(entry.fileName, name) == level) matches.push_back(&entry);
     }
     if (matches.empty()) continue;
-    // The whole exercises/ folder handed in holds a maze.hpp in each lesson's folder: the one
-    // in this lesson's folder (02-building-the-maze/) is meant.
-    std::vector<const Entry*> inLessonFolder;
+    // Where the kit keeps it (exercises/02-building-the-maze/maze.hpp, or maze.hpp at the top
+    // of a loose hand-in) is meant; the others are listed as not part of the lesson.
+    std::vector<const Entry*> inItsPlace;
+    const std::string place = inventory.lessonFolder.empty()
+                                  ? std::string(declared)
+                                  : inventory.lessonFolder + "/" + declared;
     for (const auto* match : matches) {
-      const std::string path = "/" + match->path;
-      if (path.find("/" + lesson.id + "/") != std::string::npos) inLessonFolder.push_back(match);
+      if (match->path == place) inItsPlace.push_back(match);
     }
-    if (matches.size() > 1 && inLessonFolder.size() == 1) matches = inLessonFolder;
+    if (matches.size() > 1 && inItsPlace.size() == 1) matches = inItsPlace;
     if (matches.size() > 1) {
       std::vector<std::string> paths;
       for (const auto* match : matches) paths.push_back(match->path);
       throw SubmissionError(numberWord(matches.size()) + " files could be " + declared + ": " +
-                            listed(paths) + "; hand in only one");
+                            listed(paths) + "; hand in only one, as " + lesson.id + "/" + declared +
+                            " (mazekit submit " + std::to_string(lesson.number) +
+                            " makes that zip)");
     }
     const Entry& entry = *matches.front();
     if (entry.type != EntryType::file) {
@@ -914,7 +926,7 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
     } else if (level == 3) {
       notes.push_back("took " + entry.path + " as " + declared + " (drop the .txt: call it " +
                       declared + ")");
-    } else if (entry.path != declared) {
+    } else if (entry.path != place) {
       notes.push_back("took " + entry.path + " as " + declared);
     }
     return entry;
@@ -941,6 +953,98 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
   for (const auto& file : lesson.files) all += (all.empty() ? "" : ", ") + file;
   throw SubmissionError("no " + declared + " in the submission" + unreadMatches +
                         "; hand in the lesson's files: " + all);
+}
+
+/// The folders of the lesson's own name ("02-building-the-maze", any case) that hold a file
+/// that could be one of its declared files: the lesson's folder of a student's repository, of
+/// its exercises/ folder, or the lesson's folder handed in by itself. A folder in lessons/ is
+/// the kit's, never the student's work, and is not one.
+std::vector<std::string> lessonFoldersIn(const Inventory& inventory, const Lesson& lesson,
+                                         bool inExercises) {
+  const std::string id = lowerAscii(lesson.id);
+  std::set<std::string> folders;
+  for (const auto& entry : inventory.entries) {
+    bool declared = false;
+    for (const auto& file : lesson.files)
+      declared = declared || matchLevel(entry.fileName, fileNameOf(file)) != 0;
+    if (!declared) continue;
+    std::vector<std::string> parts;
+    std::istringstream in(entry.path);
+    for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
+    for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+      if (lowerAscii(parts[i]) != id) continue;
+      const std::string parent = i > 0 ? lowerAscii(parts[i - 1]) : "";
+      if (parent == "lessons" || (parent == "exercises") != inExercises) continue;
+      folders.insert(joined(parts, i + 1));
+    }
+  }
+  return {folders.begin(), folders.end()};
+}
+
+/// The folder of `path` that is another lesson's ("exercises/03-solving-the-maze": two digits
+/// and a dash, not this lesson's id) or the kit's ("lessons/02-building-the-maze"); empty if
+/// none is.
+std::string otherLessonFolder(const std::string& path, const Lesson& lesson) {
+  std::vector<std::string> parts;
+  std::istringstream in(path);
+  for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
+  const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
+    const std::string& part = parts[i];
+    const bool lessonLike =
+        part.size() > 3 && isDigit(part[0]) && isDigit(part[1]) && part[2] == '-';
+    if (!lessonLike) continue;
+    const bool kits = i > 0 && lowerAscii(parts[i - 1]) == "lessons";
+    if (kits || lowerAscii(part) != lowerAscii(lesson.id)) return joined(parts, i + 1);
+  }
+  return "";
+}
+
+/// When the submission holds the lesson's own folder (a student's repository, its exercises/
+/// folder, the lesson's folder, each perhaps inside another folder), only what is in it is
+/// searched: another lesson's maze.hpp, or a copy elsewhere, is never taken. A folder in
+/// exercises/ comes first. Two such folders are refused, naming both; a submission without
+/// one is searched whole, as a loose hand-in.
+void keepTheLessonFolder(Inventory& inventory, const Lesson& lesson,
+                         std::vector<std::string>& notes) {
+  std::vector<std::string> folders = lessonFoldersIn(inventory, lesson, true);
+  if (folders.empty()) folders = lessonFoldersIn(inventory, lesson, false);
+  if (folders.empty()) {
+    // A loose hand-in: searched whole, but never in another lesson's folder (03-solving-the-
+    // maze/) or the kit's lessons/: their maze.hpp is not this lesson's work.
+    const auto notOurs = std::stable_partition(
+        inventory.entries.begin(), inventory.entries.end(),
+        [&](const Entry& e) { return otherLessonFolder(e.path, lesson).empty(); });
+    for (auto it = notOurs; it != inventory.entries.end(); ++it) {
+      inventory.unread.push_back(
+          {Unread::Why::otherLesson, otherLessonFolder(it->path, lesson), it->path});
+    }
+    inventory.entries.erase(notOurs, inventory.entries.end());
+    return;
+  }
+  if (folders.size() > 1) {
+    throw SubmissionError(numberWord(folders.size()) + " folders could be lesson " +
+                          std::to_string(lesson.number) + "'s: " + listed(folders) +
+                          "; hand in only one (mazekit submit " + std::to_string(lesson.number) +
+                          " makes the zip of exercises/" + lesson.id + ")");
+  }
+  const std::string folder = folders.front();
+  const auto inside = [&folder](const std::string& path) {
+    return path.size() > folder.size() && path.compare(0, folder.size(), folder) == 0 &&
+           path[folder.size()] == '/';
+  };
+  const auto outside = std::stable_partition(inventory.entries.begin(), inventory.entries.end(),
+                                             [&](const Entry& e) { return inside(e.path); });
+  const auto others = static_cast<std::size_t>(std::distance(outside, inventory.entries.end()));
+  inventory.entries.erase(outside, inventory.entries.end());
+  inventory.unread.erase(std::remove_if(inventory.unread.begin(), inventory.unread.end(),
+                                        [&](const Unread& u) { return !inside(u.path); }),
+                         inventory.unread.end());
+  inventory.lessonFolder = folder;
+  notes.push_back("took the lesson's files from " + folder + "/" +
+                  (others == 0 ? std::string()
+                               : " (" + std::to_string(others) + " other file" +
+                                     (others == 1 ? "" : "s") + " in the submission not graded)"));
 }
 
 std::string readWholeFile(const fs::path& path) {
@@ -1046,6 +1150,7 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
             [](const Entry& a, const Entry& b) { return a.path < b.path; });
 
   PreparedCode prepared;
+  keepTheLessonFolder(inventory, lesson, prepared.notes);
   std::set<const Entry*> used;
   for (const auto& declared : lesson.files) {
     const Entry& entry = chooseEntry(inventory, declared, lesson, limits, prepared.notes);
@@ -1139,6 +1244,8 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
   noteGroup(notes, "special file not read", "special files not read", special);
   noteGroup(notes, "unsafe path not read", "unsafe paths not read", unread[Why::unsafePath],
             " (absolute paths, drive letters and '..' are never taken)");
+  noteGroup(notes, "another lesson's folder, not searched", "other lessons' folders, not searched",
+            unread[Why::otherLesson]);
   noteGroup(notes, "folder too deep, not read", "folders too deep, not read", unread[Why::tooDeep],
             " (more than " + std::to_string(limits.maxDepth) + " folders deep)");
   noteGroup(notes, "archive warning", "archive warnings", inventory.warnings, " (read anyway)");

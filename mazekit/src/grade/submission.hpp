@@ -65,13 +65,18 @@ struct PreparedCode {
 };
 
 /// Writes the lesson's declared files, taken from `submission`, into `code` (made if it does
-/// not exist; it should be empty), each through a temporary file and a rename. Matching a
-/// declared name ("maze.hpp") is by file name, anywhere in the submission: exact first; else
-/// ignoring case ("Maze.hpp"), else with an extra ".txt" ("maze.hpp.txt"), each with a note.
-/// Two or more candidates at the first level that has any: the one in a folder named as the
-/// lesson (exercises/02-building-the-maze/maze.hpp, from a whole exercises/ folder) if exactly
-/// one is; else SubmissionError naming them (the first 8, then how many more): never a silent
-/// pick. Only regular files are read (opened
+/// not exist; it should be empty), each through a temporary file and a rename. Where: when the
+/// submission holds a folder named for the lesson ("02-building-the-maze", any case) with a
+/// file that could be a declared one — a student's repository, its exercises/ folder, the
+/// lesson's folder, nested or not — only that folder is searched (one in exercises/ first;
+/// never lessons/NN-topic, the kit's; two such folders: SubmissionError naming both).
+/// Without one, the whole submission is searched, but never another lesson's folder
+/// ("03-solving-the-maze/") or lessons/. Matching a declared name ("maze.hpp") is by file
+/// name: exact first; else ignoring case ("Maze.hpp"), else with an extra ".txt"
+/// ("maze.hpp.txt"), each with a note. Two or more candidates at the first level that has any:
+/// the one where the kit keeps it (at the top of the lesson folder, or of a loose hand-in) if
+/// there is one; else SubmissionError naming them (the first 8, then how many more) and how to
+/// hand in: never a silent pick. Only regular files are read (opened
 /// with O_NOFOLLOW | O_NONBLOCK, checked with fstat, at most maxEntryBytes); links, FIFOs and
 /// devices are noted, never followed; hidden files and folders and __MACOSX are not searched.
 /// Zips made on Windows (backslashes) or by Python's zipfile (no file-type bits) are read like
