@@ -228,6 +228,10 @@ TEST_CASE("a missing semicolon is said to go at the end of the line the compiler
   CHECK(student::explainCompileError("expected ';' at end of declaration", 3)
             .value_or("")
             .find("add ; at the end of line 3.") != std::string::npos);
+  // g++'s words for a member of a class (grading/submissions/does-not-compile), at its end.
+  CHECK(student::explainCompileError("expected ';' at end of member declaration", 7)
+            .value_or("")
+            .find("add ; at the end of line 7.") != std::string::npos);
   CHECK(student::explainCompileError("expected initializer before 'return'", 5)
             .value_or("")
             .find("add ; at the end of the line above line 5, where the declaration before "

@@ -71,7 +71,7 @@ const std::vector<Explanation>& explanations() {
       // lacks one, as clang does at both. {line} is the line the compiler names.
       entry({said(R"(expected '[,;]' or '[,;]' before '(.*)')",
                   {"the line above line {line}, where the declaration before '$1' ends"}),
-             said(R"(expected ';' at end of declaration)", {"line {line}"})},
+             said(R"(expected ';' at end of (?:member )?declaration)", {"line {line}"})},
             "A declaration ends with a semicolon: add ; at the end of $1.",
             "expected ',' or ';' before 'return'", "a missing semicolon"),
       entry({said(R"(expected ';' before '(.*)')", {"line {line}, just after its last word"}),
