@@ -392,6 +392,13 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
   } else {
     view.pictureNote = "the test stopped before it drew it.";
   }
+  view.expected = bytesOf(Checker::expectedPicture(lesson, step));
+  if (!result.comparison.empty()) {
+    view.comparison = bytesOf(result.comparison);
+    view.comparisonNote = std::to_string(result.onlyYours) + " pixels only in yours, " +
+                          std::to_string(result.onlyExpected) + " only in the expected (" +
+                          s.shown(result.comparison) + ").";
+  }
   return view;
 }
 
