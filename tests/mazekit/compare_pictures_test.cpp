@@ -75,8 +75,16 @@ Decoded decode(const std::string& png) {
 
 constexpr std::uint32_t white = 0xffffff;
 constexpr std::uint32_t black = 0x000000;
-constexpr std::uint32_t orange = 0xff7a00;
-constexpr std::uint32_t blue = 0x1060ff;
+// The marks' colours, light or dark: orange (red over green over blue), blue (blue over green
+// over red); grey is neither.
+bool orange(std::uint32_t c) {
+  const std::uint32_t r = c >> 16 & 0xff, g = c >> 8 & 0xff, b = c & 0xff;
+  return r >= 100 && r > g && g > b;
+}
+bool blue(std::uint32_t c) {
+  const std::uint32_t r = c >> 16 & 0xff, g = c >> 8 & 0xff, b = c & 0xff;
+  return b >= 100 && b > g && g > r;
+}
 
 }  // namespace
 
@@ -91,17 +99,17 @@ TEST_CASE("a square drawn too far right counts the pixels only in yours and only
   const Decoded shown = decode(compared.png);
   CHECK(shown.width() == 20);
   CHECK(shown.height() > 20);  // the key under the picture
-  CHECK(shown.at(10, 3) == orange);
-  CHECK(shown.at(3, 3) == blue);
+  CHECK(orange(shown.at(10, 3)));
+  CHECK(blue(shown.at(3, 3)));
   // Each mark is drawn a pixel wider all round, so that a one-pixel difference shows.
-  CHECK(shown.at(12, 3) == orange);
-  CHECK(shown.at(1, 3) == blue);
+  CHECK(orange(shown.at(12, 3)));
+  CHECK(blue(shown.at(1, 3)));
   // Where both drew, and where neither did: the expected picture in grey, not a mark.
-  CHECK(shown.at(6, 3) != orange);
-  CHECK(shown.at(6, 3) != blue);
+  CHECK_FALSE(orange(shown.at(6, 3)));
+  CHECK_FALSE(blue(shown.at(6, 3)));
   const std::uint32_t far = shown.at(17, 17);
-  CHECK(far != orange);
-  CHECK(far != blue);
+  CHECK_FALSE(orange(far));
+  CHECK_FALSE(blue(far));
   CHECK(((far >> 16) & 0xff) == (far & 0xff));  // grey
 }
 
@@ -117,12 +125,20 @@ TEST_CASE("the same picture, or one differing only by soft edges, has no differe
   CHECK(soft.onlyExpected == 0);
 }
 
-TEST_CASE("a background in the wrong colour is all only in yours", "[compare-pictures]") {
-  // The expected picture's background is its most common colour (blue here).
+TEST_CASE("a background in the wrong colour is all only in yours, its stamps darker",
+          "[compare-pictures]") {
+  // The expected picture's background is its most common colour (blue here). Yours is white
+  // with a black square stamped on it.
   const auto compared =
-      comparePictures(picture(white, white, 0, 0, 0, 0), picture(0x0000ff, white, 0, 4, 0, 5));
+      comparePictures(picture(white, black, 10, 14, 10, 14), picture(0x0000ff, white, 0, 4, 0, 5));
   CHECK(compared.onlyYours == 400 - 20);
   CHECK(compared.onlyExpected == 0);
+  const Decoded shown = decode(compared.png);
+  const std::uint32_t onWhite = shown.at(17, 17);
+  const std::uint32_t onStamp = shown.at(12, 12);
+  CHECK(orange(onWhite));
+  CHECK(orange(onStamp));
+  CHECK((onStamp >> 16) < (onWhite >> 16) / 2 + 20);  // the stamp still shows: darker
 }
 
 TEST_CASE("a picture that is not a PNG is refused, saying which", "[compare-pictures]") {

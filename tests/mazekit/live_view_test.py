@@ -349,7 +349,7 @@ inline turtle::Screen makeScreen() {
     status, body = fetch(url + "state")
     state = json.loads(body)
     check(state["expected"] is not None and state["comparison"] is not None
-          and "pixels only in yours" in state["comparison_note"],
+          and state["comparison_note"].endswith("02-blue-background.compare.png"),
           "/state names the expected picture and the comparison: " + state["comparison_note"])
     status, png = fetch(url + "expected.png")
     with open(os.path.join(KIT, "lessons", "01-turtle-warmup", "pictures",
@@ -418,6 +418,10 @@ inline turtle::Screen makeScreen() {
         "[...document.getElementById('grid').querySelectorAll('text')].map(t => t.textContent)"
         ".join(' ')")
     check(labels == "-200 -100 0 100 100 -100", "the grid's labels are the turtle's coordinates")
+    # A screenshot, for a person to look at: a laptop's window, the three pictures in a row.
+    chromium.call("Emulation.setDeviceMetricsOverride",
+                  {"width": 1400, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+                  chromium.session)
     shot = chromium.call("Page.captureScreenshot", {}, chromium.session)["data"]
     with open(os.path.join(WORK, "live-view.png"), "wb") as f:
         f.write(base64.b64decode(shot))

@@ -117,11 +117,23 @@ constexpr std::uint32_t orange = 0xff7a00;
 constexpr std::uint32_t blue = 0x1060ff;
 
 // The expected picture faded to light grey, so that the marks stand out on any background.
+double luminanceOf(std::uint32_t c) {
+  return 0.299 * ((c >> 16) & 0xff) + 0.587 * ((c >> 8) & 0xff) + 0.114 * (c & 0xff);
+}
+
 std::uint32_t faded(std::uint32_t c) {
-  const double luminance =
-      0.299 * ((c >> 16) & 0xff) + 0.587 * ((c >> 8) & 0xff) + 0.114 * (c & 0xff);
-  const auto grey = static_cast<std::uint32_t>(200 + luminance * 50 / 255);
+  const auto grey = static_cast<std::uint32_t>(200 + luminanceOf(c) * 50 / 255);
   return grey << 16 | grey << 8 | grey;
+}
+
+// `mark` as dark as `under` is: from 45% for black to 100% for white.
+std::uint32_t shaded(std::uint32_t mark, std::uint32_t under) {
+  const double level = 0.45 + 0.55 * luminanceOf(under) / 255;
+  std::uint32_t shadedMark = 0;
+  for (int shift = 0; shift <= 16; shift += 8) {
+    shadedMark |= static_cast<std::uint32_t>(((mark >> shift) & 0xff) * level) << shift;
+  }
+  return shadedMark;
 }
 
 }  // namespace
@@ -149,9 +161,11 @@ PictureComparison comparePictures(const std::string& yoursPng, const std::string
       const std::uint32_t o = yours.at(x, y, background);
       base[static_cast<std::size_t>(y) * width + x] = faded(e);
       if (channelDistance(e, o) <= differs) continue;
-      std::uint32_t mark = blue;
+      // The mark, darker where the picture that has the pixel is dark, so that a black stamp
+      // on a wrong background still shows as a stamp.
+      std::uint32_t mark = shaded(blue, e);
       if (channelDistance(e, background) <= differs) {
-        mark = orange;
+        mark = shaded(orange, o);
         ++result.onlyYours;
       } else {
         ++result.onlyExpected;

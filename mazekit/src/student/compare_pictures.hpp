@@ -18,9 +18,10 @@ struct PictureComparison {
 /// its most common colour. A pixel differs when a channel differs by more than a little (the
 /// soft edges of a line are not a difference); it is "only yours" when the expected picture has
 /// its background there, else "only expected". The picture made shows the expected one faded to
-/// grey, the first kind of pixel in orange, the second in blue, and a key with both counts
-/// under it. Pictures of different sizes are compared on the larger canvas, the missing part
-/// taken as background. Throws std::runtime_error when either is not a PNG.
+/// grey, the first kind of pixel in orange, the second in blue (each darker where the picture
+/// that has it is dark), and a key with both counts under it. Pictures of different sizes are
+/// compared on the larger canvas, the missing part taken as background. Throws std::runtime_error
+/// when either is not a PNG.
 ///
 ///   const PictureComparison c = comparePictures(yours, expected);
 ///   if (c.onlyYours + c.onlyExpected > 0) saveFileAtomically("step.compare.png", c.png);

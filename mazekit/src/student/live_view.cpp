@@ -104,8 +104,8 @@ constexpr const char* page = R"html(<!doctype html>
     <figure>
       <img id="comparison" alt="where your picture and the expected one differ">
       <figcaption><b>Difference</b>: <span class="orange">orange</span> is only in yours,
-        <span class="blue">blue</span> only in the expected picture.
-        <span id="comparisonNote"></span></figcaption>
+        <span class="blue">blue</span> only in the expected picture
+        (<span id="comparisonNote"></span>)</figcaption>
     </figure>
   </div>
   <section>

@@ -40,7 +40,7 @@ struct ViewState {
   std::string pictureNote;          ///< where it comes from, e.g. "as the test stopped"
   std::string expected;             ///< the step's expected picture (PNG bytes), or ""
   std::string comparison;      ///< on a failure, the two compared (comparePictures' PNG), or ""
-  std::string comparisonNote;  ///< where the comparison is, and what its colours mean
+  std::string comparisonNote;  ///< where the comparison is saved
 };
 
 class LiveView {

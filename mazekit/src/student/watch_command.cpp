@@ -395,9 +395,7 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
   view.expected = bytesOf(Checker::expectedPicture(lesson, step));
   if (!result.comparison.empty()) {
     view.comparison = bytesOf(result.comparison);
-    view.comparisonNote = std::to_string(result.onlyYours) + " pixels only in yours, " +
-                          std::to_string(result.onlyExpected) + " only in the expected (" +
-                          s.shown(result.comparison) + ").";
+    view.comparisonNote = s.shown(result.comparison);
   }
   return view;
 }
