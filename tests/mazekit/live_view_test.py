@@ -6,7 +6,9 @@ kit's lessons and exercises, opens the page it names in headless Chromium (Debia
 driven through the DevTools protocol on a pipe: --remote-debugging-pipe), and checks what the
 page shows: lesson 1's first step RED, then, after the exercise file is saved with step 1
 solved, step 2 with its picture, without the page being reloaded, and its drawing played back
-stamp by stamp. 20 tabs of the page open at once each follow the save too. Then the grid, the page once watch has stopped, and the --view and --port
+stamp by stamp, beside the step's expected picture and the comparison of the two (its file
+named in the terminal too). 20 tabs of the page open at once each follow the save too. Then the
+grid, seen (or not) as its box says, the page once watch has stopped, and the --view and --port
 options that are refused.
 
 Who the server answers: a Host naming this machine (127.0.0.1, localhost) with or without the
@@ -228,6 +230,8 @@ state = json.loads(body)
 check(status == 200 and state["lesson"] == "Lesson 1 of 7: Turtle warm-up"
       and state["step"].startswith("Step 1 of 5") and state["verdict"] == "does not compile"
       and state["picture"] is None, "/state says lesson 1, step 1, does not compile, no picture")
+check(state["expected"] is not None and state["comparison"] is None,
+      "/state names step 1's expected picture, and no comparison before the step draws")
 
 # This machine's own name: answered with the key, without it, and with another run's key; on
 # another port too (VS Code forwards to another local port when the usual one is taken).
@@ -340,6 +344,30 @@ inline turtle::Screen makeScreen() {
     check("the screen's background is blue" in detail, "the page shows the failed test case")
     status, png = fetch(url + "picture.png")
     check(status == 200 and png.startswith(b"\x89PNG"), "/picture.png is the step's PNG")
+    # The expected picture beside the student's, and where they differ: the blue background
+    # is missing (blue), the three white stamps are too much (orange).
+    status, body = fetch(url + "state")
+    state = json.loads(body)
+    check(state["expected"] is not None and state["comparison"] is not None
+          and state["comparison_note"].endswith("02-blue-background.compare.png"),
+          "/state names the expected picture and the comparison: " + state["comparison_note"])
+    status, png = fetch(url + "expected.png")
+    with open(os.path.join(KIT, "lessons", "01-turtle-warmup", "pictures",
+                           "02-blue-background.png"), "rb") as f:
+        check(status == 200 and png == f.read(), "/expected.png is the lesson's step 2 picture")
+    status, png = fetch(url + "comparison.png")
+    compared = os.path.join(WORK, "pictures", "01-turtle-warmup", "02-blue-background.compare.png")
+    check(status == 200 and png.startswith(b"\x89PNG") and os.path.exists(compared)
+          and open(compared, "rb").read() == png,
+          "/comparison.png is the comparison written beside the student's picture")
+    check(watch.read_until(rb"Difference: +\S*02-blue-background\.compare\.png "
+                           rb"\(orange: only in yours, blue: only in the expected\)", 10)
+          is not None, "the terminal names the comparison's file, and what its colours mean")
+    check(chromium.wait_for("!document.getElementById('expectedBox').hidden && "
+                            "document.getElementById('expected').naturalWidth === 400 && "
+                            "!document.getElementById('comparisonBox').hidden && "
+                            "document.getElementById('comparison').naturalWidth === 400"),
+          "the page shows the expected picture and the comparison beside the student's")
     status, png = fetch(url + "picture.png", host=forwarded)
     check(status == 200 and png.startswith(b"\x89PNG"),
           "another host name with the key gets the PNG")
@@ -373,20 +401,41 @@ inline turtle::Screen makeScreen() {
                             10),
           "Play draws the stamps one after another to the end")
 
-    check(chromium.evaluate("document.getElementById('grid').hidden") is True,
-          "the grid is off at first")
+    # The grid as a person sees it: rendered or not (an <svg>'s "hidden" property is not an
+    # HTML element's, and hid nothing), over the student's picture and the expected one.
+    seen = ("(id) => { const e = document.getElementById(id); return getComputedStyle(e).display "
+            "!== 'none' && e.getBoundingClientRect().width > 0; }")
+    grids = f"[({seen})('grid'), ({seen})('expectedGrid')]"
+    check(chromium.evaluate("document.getElementById('showGrid').checked") is False and
+          chromium.evaluate(grids) == [False, False],
+          "the grid is off at first, its box unticked, over either picture")
     chromium.evaluate("document.getElementById('showGrid').click()")
-    check(chromium.evaluate("!document.getElementById('grid').hidden && "
-                            "document.getElementById('grid').querySelectorAll('line').length "
+    check(chromium.evaluate(grids) == [True, True] and
+          chromium.evaluate("document.getElementById('grid').querySelectorAll('line').length "
                             "=== 42"),
-          "the grid shows a line every 20 pixels (21 each way) when turned on")
+          "ticked, the grid shows over both pictures, a line every 20 pixels (21 each way)")
     labels = chromium.evaluate(
         "[...document.getElementById('grid').querySelectorAll('text')].map(t => t.textContent)"
         ".join(' ')")
     check(labels == "-200 -100 0 100 100 -100", "the grid's labels are the turtle's coordinates")
+    # A screenshot, for a person to look at: a laptop's window, the three pictures in a row.
+    chromium.call("Emulation.setDeviceMetricsOverride",
+                  {"width": 1400, "height": 900, "deviceScaleFactor": 1, "mobile": False},
+                  chromium.session)
     shot = chromium.call("Page.captureScreenshot", {}, chromium.session)["data"]
     with open(os.path.join(WORK, "live-view.png"), "wb") as f:
         f.write(base64.b64decode(shot))
+    chromium.evaluate("document.getElementById('showGrid').click()")
+    check(chromium.evaluate("document.getElementById('showGrid').checked") is False and
+          chromium.evaluate(grids) == [False, False], "unticked again, the grid is gone")
+    chromium.evaluate("document.getElementById('showGrid').click()")
+    chromium.evaluate("setTimeout(() => location.reload(), 0)")
+    time.sleep(1)
+    check(chromium.wait_for("document.getElementById('step').textContent.startsWith('Step 2') && "
+                            "document.getElementById('expected').naturalWidth === 400", 30) and
+          chromium.evaluate("document.getElementById('showGrid').checked") is True and
+          chromium.evaluate(grids) == [True, True],
+          "the page opened again remembers the grid ticked, and shows it")
 
     watch.stop()
     check(chromium.wait_for("document.getElementById('status').textContent"

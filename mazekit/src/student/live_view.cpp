@@ -44,10 +44,11 @@ std::pair<int, int> pngSize(const std::string& png) {
 
 #if MAZEKIT_LIVE_VIEW
 // The page: the picture with a grid that can be turned on (a line every 20 pixels, the
-// maze's squares; labels every 100, with the origin in the centre as the turtle counts), and
-// the verdict. It asks for its state when it opens and again on every event of its events.
-// Every address it asks for is relative to its own (state, events, picture.png?v=3), so that
-// under /s/KEY/ each one carries the key.
+// maze's squares; labels every 100, with the origin in the centre as the turtle counts), the
+// step's expected picture beside it, on a failure the two compared, and the verdict. It asks for
+// its state when it opens and again on every event of its events. Every address it asks for is
+// relative to its own (state, events, picture.png?v=3), so that under /s/KEY/ each one carries the
+// key.
 constexpr const char* page = R"html(<!doctype html>
 <html lang="en">
 <head>
@@ -58,10 +59,11 @@ constexpr const char* page = R"html(<!doctype html>
   main { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
   h1 { font-size: 1.3em; margin: 0; } h2 { font-size: 1.05em; font-weight: normal; margin: .2em 0 1em; }
   figure { position: relative; margin: 0; border: 1px solid #999; line-height: 0; }
-  #grid { position: absolute; left: 0; top: 0; pointer-events: none; }
-  #grid line { stroke: rgba(128,128,128,.45); stroke-width: 1; }
-  #grid line.hundred { stroke: rgba(255,80,0,.8); }
-  #grid text { font: 11px monospace; fill: #e05000; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
+  .grid { position: absolute; left: 0; top: 0; pointer-events: none; }
+  .grid line { stroke: rgba(128,128,128,.45); stroke-width: 1; }
+  .grid line.hundred { stroke: rgba(255,80,0,.8); }
+  .orange { color: #d06000; font-weight: bold; } .blue { color: #1060ff; font-weight: bold; }
+  .grid text { font: 11px monospace; fill: #e05000; paint-order: stroke; stroke: #fff; stroke-width: 3px; }
   figcaption { line-height: 1.4; font-size: .9em; color: #555; padding: .3em; max-width: 394px; }
   figure { width: max-content; }
   #drawing svg { display: block; }
@@ -82,14 +84,29 @@ constexpr const char* page = R"html(<!doctype html>
     <figure id="figure">
       <img id="picture" alt="your picture" hidden>
       <div id="drawing" hidden></div>
-      <svg id="grid" hidden></svg>
+      <svg id="grid" class="grid"></svg>
       <div id="nopicture">No picture yet.</div>
-      <figcaption id="note"></figcaption>
+      <figcaption><b>Your picture</b> <span id="note"></span></figcaption>
     </figure>
     <p><label><input type="checkbox" id="showGrid"> grid and coordinates</label></p>
     <p id="player" hidden><button id="play">Play</button>
       <input type="range" id="frame" min="0" max="0" value="0">
       <span id="frameText"></span></p>
+  </div>
+  <div id="expectedBox" hidden>
+    <figure>
+      <img id="expected" alt="the expected picture">
+      <svg id="expectedGrid" class="grid"></svg>
+      <figcaption><b>Expected</b>: what the step's test wants to see</figcaption>
+    </figure>
+  </div>
+  <div id="comparisonBox" hidden>
+    <figure>
+      <img id="comparison" alt="where your picture and the expected one differ">
+      <figcaption><b>Difference</b>: <span class="orange">orange</span> is only in yours,
+        <span class="blue">blue</span> only in the expected picture
+        (<span id="comparisonNote"></span>)</figcaption>
+    </figure>
   </div>
   <section>
     <p><span id="verdict" class="verdict"></span> <span id="checking"></span></p>
@@ -107,8 +124,7 @@ const $ = (id) => document.getElementById(id);
 const svgNS = "http://www.w3.org/2000/svg";
 let updates = 0;
 
-function drawGrid(width, height) {
-  const grid = $("grid");
+function drawGrid(grid, width, height) {
   grid.setAttribute("width", width);
   grid.setAttribute("height", height);
   grid.replaceChildren();
@@ -147,7 +163,6 @@ function show(state) {
   const img = $("picture");
   if (state.picture === null) {
     img.hidden = true;
-    $("grid").hidden = true;
     $("nopicture").hidden = false;
     $("nopicture").textContent = "No picture yet: " + (state.picture_note || "the step must compile and run first.");
     $("note").textContent = "";
@@ -158,9 +173,30 @@ function show(state) {
     img.hidden = false;
     $("nopicture").hidden = true;
     $("note").textContent = state.picture_note;
-    drawGrid(state.width, state.height);
-    $("grid").hidden = !$("showGrid").checked;
+    drawGrid($("grid"), state.width, state.height);
   }
+  // The expected picture beside it, and on a failure where the two differ.
+  $("expectedBox").hidden = state.expected === null;
+  if (state.expected !== null) {
+    $("expected").onload = () => {
+      drawGrid($("expectedGrid"), $("expected").naturalWidth, $("expected").naturalHeight);
+      showGrids();
+    };
+    $("expected").src = state.expected;
+  }
+  $("comparisonBox").hidden = state.comparison === null;
+  if (state.comparison !== null) $("comparison").src = state.comparison;
+  $("comparisonNote").textContent = state.comparison_note;
+  showGrids();
+}
+
+// The grid shows over each picture exactly when its box is ticked. An <svg> has no "hidden"
+// property as an HTML element has, so its style says. The choice is remembered for this site.
+function showGrids() {
+  const on = $("showGrid").checked;
+  const over = (picture) => !$(picture).hidden || (picture === "picture" && !$("drawing").hidden);
+  $("grid").style.display = on && over("picture") ? "" : "none";
+  $("expectedGrid").style.display = on && !$("expectedBox").hidden ? "" : "none";
 }
 
 // Playing the drawing back: the picture as SVG, one element a drawing step, in order (the
@@ -225,8 +261,19 @@ async function refresh() {
   await loadDrawing(state.drawing);
 }
 
+try {
+  $("showGrid").checked = localStorage.getItem("mazekit grid") === "on";
+} catch (error) {
+  // no storage (a private window may refuse it): the box starts unticked
+}
+showGrids();
 $("showGrid").addEventListener("change", () => {
-  $("grid").hidden = !$("showGrid").checked || ($("picture").hidden && $("drawing").hidden);
+  try {
+    localStorage.setItem("mazekit grid", $("showGrid").checked ? "on" : "off");
+  } catch (error) {
+    // not remembered: it still works on this page
+  }
+  showGrids();
 });
 // One event stream for all the tabs of this address in a browser: a browser opens at most 6
 // connections to one site over HTTP/1.1, and an open event stream holds one for good, so from
@@ -483,6 +530,13 @@ std::string viewStateJson(const ViewState& state, long version) {
                       ? nlohmann::json(nullptr)
                       : nlohmann::json("picture.svg?v=" + std::to_string(version))},
       {"picture_note", state.pictureNote},
+      {"expected", state.expected.empty()
+                       ? nlohmann::json(nullptr)
+                       : nlohmann::json("expected.png?v=" + std::to_string(version))},
+      {"comparison", state.comparison.empty()
+                         ? nlohmann::json(nullptr)
+                         : nlohmann::json("comparison.png?v=" + std::to_string(version))},
+      {"comparison_note", state.comparisonNote},
       {"width", width},
       {"height", height}};
   return json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
@@ -539,6 +593,8 @@ LiveView::LiveView(int port) : server_(std::make_unique<LiveServer>()), key_(new
   };
   server.Get(under + "/picture.png", serve(&ViewState::picture, "image/png"));
   server.Get(under + "/picture.svg", serve(&ViewState::drawing, "image/svg+xml"));
+  server.Get(under + "/expected.png", serve(&ViewState::expected, "image/png"));
+  server.Get(under + "/comparison.png", serve(&ViewState::comparison, "image/png"));
   // Server-sent events: one "data: <version>" each time the view changes, and a comment every
   // 15 s, which also finds out that a page was closed. At most maxStreams at once: more are
   // told to come back (a browser shares one stream among its tabs, see the page).

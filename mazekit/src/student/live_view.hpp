@@ -1,7 +1,8 @@
 #pragma once
 // The live view of `mazekit watch --view`: what Python's turtle window gives a student, in a
 // browser. A page served on 127.0.0.1 shows the picture of the step being worked on, with a
-// grid and coordinates to count squares by, and the verdict beside it; every open page redraws
+// grid and coordinates to count squares by, the step's expected picture and, on a failure,
+// where the two differ, and the verdict beside them; every open page redraws
 // when mazekit checks again (server-sent events), so a save shows in the browser as in the
 // terminal. The server is cpp-httplib (Debian's libcpp-httplib-dev).
 //
@@ -37,6 +38,9 @@ struct ViewState {
   std::string picture;              ///< PNG bytes, or "" when the step drew none yet
   std::string drawing;              ///< the same picture as SVG, to play it back, or ""
   std::string pictureNote;          ///< where it comes from, e.g. "as the test stopped"
+  std::string expected;             ///< the step's expected picture (PNG bytes), or ""
+  std::string comparison;      ///< on a failure, the two compared (comparePictures' PNG), or ""
+  std::string comparisonNote;  ///< where the comparison is saved
 };
 
 class LiveView {

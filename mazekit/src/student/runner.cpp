@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "grade/build.hpp"
+#include "grade/zip_file.hpp"
 #include "run/difference.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
@@ -22,6 +23,7 @@
 
 #include <turtle/save_file.hpp>
 
+#include "student/compare_pictures.hpp"
 #include "student/explain.hpp"
 #include "student/student.hpp"
 
@@ -52,6 +54,14 @@ const ManifestStep& Checker::planned(const Lesson& lesson, const Step& step) con
 
 fs::path Checker::picture(const Lesson& lesson, const Step& step) const {
   return pictures_ / lesson.id / (step.id + ".png");
+}
+
+fs::path Checker::expectedPicture(const Lesson& lesson, const Step& step) {
+  return lesson.folder / "pictures" / (step.id + ".png");
+}
+
+fs::path Checker::comparison(const Lesson& lesson, const Step& step) const {
+  return pictures_ / lesson.id / (step.id + ".compare.png");
 }
 
 std::string Checker::shown(const fs::path& path) const {
@@ -303,6 +313,27 @@ run::Result Checker::compile(const Lesson& lesson, const std::vector<const Step*
   return runCompiler(grade::compileCommand(manifest(), places, file, program), stop);
 }
 
+void Checker::compareWithExpected(const Lesson& lesson, const Step& step,
+                                  StepResult& result) const {
+  const fs::path expected = expectedPicture(lesson, step);
+  std::error_code ec;
+  if (result.picture.empty() || !fs::is_regular_file(expected, ec)) return;
+  PictureComparison compared;
+  try {
+    compared = comparePictures(grade::readAll(result.picture), grade::readAll(expected));
+  } catch (const std::runtime_error&) {
+    // A picture that cannot be read (gone, cut short, not a PNG): no comparison; the verdict
+    // stands.
+    return;
+  }
+  if (compared.onlyYours + compared.onlyExpected == 0) return;
+  const fs::path file = comparison(lesson, step);
+  turtle::saveFileAtomically(file, compared.png);
+  result.comparison = file;
+  result.onlyYours = compared.onlyYours;
+  result.onlyExpected = compared.onlyExpected;
+}
+
 StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::string& program,
                             bool alone, const volatile std::sig_atomic_t* stop) const {
   const ManifestStep& plan = planned(lesson, step);
@@ -364,6 +395,7 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
       judged.pictureStopped = stopped->pictureStopped;
     }
   }
+  if (!judged.green) compareWithExpected(lesson, step, judged);
   return judged;
 }
 
@@ -398,6 +430,7 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   std::error_code ec;
   for (const char* ext : {".png", ".svg", ".log"})
     fs::remove(fs::path(png).replace_extension(ext), ec);
+  fs::remove(comparison(lesson, step), ec);
   for (const auto& entry : fs::directory_iterator(png.parent_path(), ec)) {
     if (entry.path().filename().string().rfind(step.id + ".case-", 0) == 0)
       fs::remove(entry.path(), ec);

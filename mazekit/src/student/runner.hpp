@@ -37,6 +37,12 @@ struct StepResult {
   std::filesystem::path picture;  ///< the PNG this check drew, or empty
   bool pictureStopped = false;    ///< the picture is the screen as the stopped test left it
   std::filesystem::path drawing;  ///< the same picture as SVG (to play it back), or empty
+  /// On a failure, the student's picture compared with the step's expected one
+  /// (comparePictures): <pictures>/<lesson>/<step>.compare.png, or empty when they agree or
+  /// either is missing; and how many pixels are only in theirs, only in the expected one.
+  std::filesystem::path comparison;
+  long onlyYours = 0;
+  long onlyExpected = 0;
   /// The first warning g++ gave in the student's files, though the step built: where it is
   /// and what it says, and what it means (explainCompileError), or empty.
   std::string warning;
@@ -95,6 +101,11 @@ class Checker {
 
   /// Where step's picture goes: <pictures>/<lesson>/<step>.png
   std::filesystem::path picture(const Lesson& lesson, const Step& step) const;
+  /// The picture the step's reference solution draws: lessons/<lesson>/pictures/<step>.png
+  /// (it may not exist).
+  static std::filesystem::path expectedPicture(const Lesson& lesson, const Step& step);
+  /// Where a failed step's comparison picture goes: <pictures>/<lesson>/<step>.compare.png
+  std::filesystem::path comparison(const Lesson& lesson, const Step& step) const;
   /// A path for the student to read: relative to the kit when inside it.
   std::string shown(const std::filesystem::path& path) const;
 
@@ -103,6 +114,9 @@ class Checker {
   double timeLimit() const { return timeLimit_; }
 
  private:
+  /// On a failure with a picture: the comparison with the expected picture written and named
+  /// in `result` (nothing when they agree, the expected is missing or either is unreadable).
+  void compareWithExpected(const Lesson& lesson, const Step& step, StepResult& result) const;
   /// Compiles and links the tests of `steps` as one program, <build>/mazekit/student/<lesson>/
   /// bin/`program`: the compiler's run (its first error is in its output).
   run::Result compile(const Lesson& lesson, const std::vector<const Step*>& steps,

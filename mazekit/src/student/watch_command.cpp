@@ -392,6 +392,11 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
   } else {
     view.pictureNote = "the test stopped before it drew it.";
   }
+  view.expected = bytesOf(Checker::expectedPicture(lesson, step));
+  if (!result.comparison.empty()) {
+    view.comparison = bytesOf(result.comparison);
+    view.comparisonNote = s.shown(result.comparison);
+  }
   return view;
 }
 
