@@ -72,11 +72,11 @@ bool drain(int fd, std::string& into, std::size_t cap, bool& truncated) {
 }
 
 // A program out of time is asked where it is (Command::askWhereBeforeKill): SIGUSR1, then
-// what it writes on the report channel until a line ends there, for at most 300 ms.
+// what it writes on the report channel until a line ends there, for at most 1.5 s.
 void askWhere(pid_t pid, Pipe& report, const Limits& limits, Result& result) {
   if (::kill(pid, SIGUSR1) != 0) return;
   const std::size_t before = result.report.size();
-  const auto until = Clock::now() + std::chrono::milliseconds(300);
+  const auto until = Clock::now() + std::chrono::milliseconds(1500);
   bool open = true;
   while (open && Clock::now() < until) {
     pollfd fd{report.read.get(), POLLIN, 0};

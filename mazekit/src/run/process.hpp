@@ -64,8 +64,9 @@ struct Command {
   /// caller keeps them open until runProcess returns, and closes them.
   std::vector<int> passedFds{};
   /// With the report channel: a program that runs out of time is first sent SIGUSR1 and given
-  /// a moment (at most 300 ms) to write where it is on the channel (a step program's harness
-  /// writes its stack: mazekit/harness/trace.hpp), then killed as any other.
+  /// a moment (at most 1.5 s: a busy machine may not run it sooner; the wait ends as soon as it
+  /// answers) to write where it is on the channel (a step program's harness writes its stack:
+  /// mazekit/harness/trace.hpp), then killed as any other.
   bool askWhereBeforeKill = false;
 
   int passedFdNumber(std::size_t k) const { return (reportChannel ? 4 : 3) + static_cast<int>(k); }
