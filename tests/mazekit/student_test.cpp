@@ -633,8 +633,11 @@ TEST_CASE("mazekit debug stops gdb in the harness's hook at a failed check, in t
   CHECK(run.out.find("mazekit_check_failed") != std::string::npos);
   CHECK(run.err.find("mazekit: the check at ") != std::string::npos);
   CHECK(run.err.find("step02_blue_background.cpp") != std::string::npos);
-  // The test case's own frame is in the backtrace, with its file.
-  CHECK(run.out.find("tests/step02_blue_background.cpp:") != std::string::npos);
+  // The test case's own frame is in the backtrace, with its file, and gdb goes to it.
+  CHECK(run.out.find("tests/step02_blue_background.cpp:10\n") != std::string::npos);
+  const auto here = run.out.find("mazekit: gdb is at the innermost call in your files or the test");
+  REQUIRE(here != std::string::npos);
+  CHECK(run.out.find("10\t  CHECK(screen.bgcolor() == \"blue\");", here) != std::string::npos);
 }
 
 TEST_CASE("mazekit debug stops gdb where the student's code throws, their file in the calls") {
@@ -659,7 +662,13 @@ TEST_CASE("mazekit debug stops gdb where the student's code throws, their file i
         std::string::npos);
   // The student's line, in the backtrace.
   CHECK(run.out.find("makeScreen () at ") != std::string::npos);
-  CHECK(run.out.find("exercises/01-turtle-warmup/warmup.hpp:7") != std::string::npos);
+  CHECK(run.out.find("exercises/01-turtle-warmup/warmup.hpp:7\n") != std::string::npos);
+  // ...and gdb goes to it.
+  const auto here = run.out.find("mazekit: gdb is at the innermost call in your files or the test");
+  REQUIRE(here != std::string::npos);
+  CHECK(run.out.find("in makeScreen () at ", here) != std::string::npos);
+  CHECK(run.out.find("7\t  turtle::Screen screen(sizes.at(2), sizes.at(2));", here) !=
+        std::string::npos);
 }
 
 TEST_CASE("mazekit debug with a lesson or step that is not there is bad usage naming the range") {

@@ -56,6 +56,16 @@ std::string quoted(const std::string& word) {
   return out + "'";
 }
 
+// `text` as a Python string literal.
+std::string pythonString(const std::string& text) {
+  std::string out = "'";
+  for (const char c : text) {
+    if (c == '\\' || c == '\'') out += '\\';
+    out += c;
+  }
+  return out + "'";
+}
+
 // The step of `o`: the one named, else the one the student is on (as mazekit hint finds it).
 std::pair<const Lesson*, const Step*> chosenStep(const Session& s, const DebugOptions& o) {
   if (!o.lesson.empty()) {
@@ -111,17 +121,46 @@ void debug(const DebugOptions& o) {
   fs::remove(making, ec);
   fs::create_symlink(program, making, ec);
   if (!ec) fs::rename(making, latest, ec);
-  // gdb's settings and the two stops, in a file beside the program.
+  // gdb's settings and the two stops, in a file beside the program; then `mazekit-here`, which
+  // goes to the innermost call in the student's files or the step's test (in a gdb without
+  // Python, the stops work all the same: only that last part of the script fails).
   const fs::path script = fs::path(program).replace_extension(".gdb");
-  std::ofstream(script, std::ios::trunc) << "# Written by mazekit debug.\n"
-                                            "set confirm off\n"
-                                            "set print pretty on\n"
-                                            "break mazekit_check_failed\n"
-                                            "break mazekit_exception_thrown\n";
+  std::ofstream(script, std::ios::trunc)
+      << "# Written by mazekit debug.\n"
+         "set confirm off\n"
+         "set print pretty on\n"
+         "break mazekit_check_failed\n"
+         "break mazekit_exception_thrown\n"
+         "python\n"
+         "roots = ("
+      << pythonString(lesson->exercise.string() + "/") << ", "
+      << pythonString(step->test.parent_path().string() + "/") << ")\n"
+      << R"(import gdb
+class MazekitHere(gdb.Command):
+    """Go to the innermost call in your own files or in the step's test."""
+    def __init__(self):
+        super().__init__('mazekit-here', gdb.COMMAND_STACK)
+    def invoke(self, arg, from_tty):
+        try:
+            frame = gdb.newest_frame()
+        except gdb.error:
+            return
+        while frame is not None:
+            sal = frame.find_sal()
+            if sal.symtab is not None and sal.symtab.fullname().startswith(roots):
+                frame.select()
+                print('\nmazekit: gdb is at the innermost call in your files or the test:')
+                gdb.execute('frame')
+                return
+            frame = frame.older()
+MazekitHere()
+end
+)";
   std::vector<std::string> argv{gdb.empty() ? "gdb" : gdb, "-q", "-iex",
                                 "set debuginfod enabled off"};
   if (o.batch) argv.push_back("-batch");
-  argv.insert(argv.end(), {"-x", script.string(), "-ex", "run", "-ex", "bt"});
+  argv.insert(argv.end(),
+              {"-x", script.string(), "-ex", "run", "-ex", "bt", "-ex", "mazekit-here"});
   argv.insert(argv.end(), {"--args", program.string()});
   if (o.printCommand) {
     std::string line = "MAZEKIT_DEBUGGER=1";
