@@ -171,12 +171,14 @@ end
   std::cout << "mazekit debug: lesson " << lesson->number << ", step " << step->number << " ("
             << step->title << "), in gdb.\n"
             << "The step's tests run, and gdb stops where a check fails or your code throws an\n"
-               "exception, and shows the calls that led there (#0 is the innermost). Then type:\n"
+               "exception or crashes, shows the calls that led there (#0 is the innermost) and\n"
+               "goes to the innermost one in your files or the test. Then type:\n"
                "  bt           the calls again: find the first in the test's file or in yours\n"
                "  frame N      go to call number N, to look around there\n"
                "  list         the lines around that call\n"
                "  print x      the value of x, a variable there (info locals: all of them)\n"
                "  next         run one line; step: go into the function the line calls\n"
+               "  break F:N    stop at line N of your file F too; run: start again from the top\n"
                "  continue     run on to the next stop (or to the end)\n"
                "  quit         end gdb\n"
             << std::endl;
@@ -196,7 +198,7 @@ void addDebugCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "debug",
       "Run the step you are on (or LESSON STEP) in gdb, stopped where a check fails or your code "
-      "throws");
+      "throws or crashes");
   cmd->add_option("lesson", options->lesson, "A lesson: its number or name");
   cmd->add_option("step", options->step, "A step of it: its number or name");
   cmd->add_flag("--batch", options->batch,
