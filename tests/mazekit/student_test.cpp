@@ -671,6 +671,18 @@ TEST_CASE("mazekit debug stops gdb where the student's code throws, their file i
         std::string::npos);
 }
 
+TEST_CASE("mazekit debug on code that does not compile gives the error and starts no debugger") {
+  const Kit kit = copyOfKit("debug-no-compile");
+  // The starting files: step 1's makeScreen is not written yet.
+  const auto run = runMazekit("debug 1 1 --batch", copyEnvironment(kit), "debug-no-compile");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("RED    does not compile") != std::string::npos);
+  CHECK(saysMakeScreenUndeclared(run.out));
+  CHECK(run.out.find("The debugger needs a program that compiles") != std::string::npos);
+  CHECK(run.out.find("Breakpoint") == std::string::npos);
+}
+
 TEST_CASE("mazekit debug with a lesson or step that is not there is bad usage naming the range") {
   const fs::path dir = freshDir("debug-usage");
   const std::vector<std::pair<std::string, std::string>> env = {
