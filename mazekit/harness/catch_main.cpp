@@ -14,17 +14,22 @@
 #include <catch2/catch_session.hpp>
 #include <catch2/catch_test_case_info.hpp>
 #include <catch2/interfaces/catch_interfaces_reporter.hpp>
+#include <catch2/reporters/catch_reporter_event_listener.hpp>
 #include <catch2/reporters/catch_reporter_registrars.hpp>
 #include <catch2/reporters/catch_reporter_streaming_base.hpp>
 #endif
 
+#include <cxxabi.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
+#include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <typeinfo>
 #include <vector>
 
 #include <turtle/screen.hpp>
@@ -263,6 +268,72 @@ class SignedReporter : public SignedReporterBase {
 }  // namespace
 
 CATCH_REGISTER_REPORTER("mazekit", SignedReporter)
+
+// `mazekit debug` (student/debug_command.cpp) runs the step program in gdb with a breakpoint on
+// each of these two functions: the kit's own, whatever Catch2's internal names are. Each is
+// called at the moment it names, the test case's frame (and, for a throw, the student's) still
+// on the stack. Under MAZEKIT_DEBUGGER they first say what happened, in a beginner's words.
+extern "C" __attribute__((noinline, used)) void mazekit_check_failed() { __asm__ volatile(""); }
+extern "C" __attribute__((noinline, used)) void mazekit_exception_thrown() { __asm__ volatile(""); }
+
+namespace {
+
+bool debugging() {
+  const char* set = std::getenv("MAZEKIT_DEBUGGER");
+  return set != nullptr && *set != '\0';
+}
+
+#if CATCH_VERSION_MAJOR >= 3
+using ListenerBase = Catch::EventListenerBase;
+#else
+using ListenerBase = Catch::TestEventListenerBase;
+#endif
+
+// Whichever reporter runs: every failed check calls mazekit_check_failed().
+class FailureListener : public ListenerBase {
+ public:
+  using ListenerBase::ListenerBase;
+
+  AssertionEnded assertionEnded(const Catch::AssertionStats& stats) override {
+    const Catch::AssertionResult& result = stats.assertionResult;
+    if (!result.isOk() && result.getResultType() != Catch::ResultWas::ThrewException &&
+        result.getResultType() != Catch::ResultWas::FatalErrorCondition) {
+      if (debugging()) {
+        std::cerr << "\nmazekit: the check at " << result.getSourceInfo().file << ":"
+                  << result.getSourceInfo().line << " failed: " << describe(stats)
+                  << "\nmazekit: stopped there. `bt` lists the calls; the test's own line is "
+                     "the frame in its file: `frame N` goes to it.\n"
+                  << std::flush;
+      }
+      mazekit_check_failed();
+    }
+    return AssertionEnded(true);
+  }
+};
+
+}  // namespace
+
+CATCH_REGISTER_LISTENER(FailureListener)
+
+namespace mazekit::harness {
+void thrown(const std::type_info* type) {
+  // Catch2's own exceptions (a failed REQUIRE ends its test case by throwing one) are not the
+  // student's.
+  const char* name = type != nullptr ? type->name() : "";
+  if (std::strncmp(name, "N5Catch", 7) == 0) return;
+  if (debugging()) {
+    int status = -1;
+    char* readable = abi::__cxa_demangle(name, nullptr, nullptr, &status);
+    const std::string shown = status == 0 && readable != nullptr ? readable : name;
+    std::free(readable);
+    std::cerr << "\nmazekit: an exception is thrown here (its type: " << shown
+              << "). `bt` lists the calls: the first in your own file is where it is thrown. If "
+                 "the test expects it (REQUIRE_THROWS), type `continue`.\n"
+              << std::flush;
+  }
+  mazekit_exception_thrown();
+}
+}  // namespace mazekit::harness
 
 int main(int argc, char* argv[]) {
   const char* fd = std::getenv("MAZEKIT_REPORT_FD");

@@ -140,6 +140,7 @@ std::string traceHere() {
 // its stack is noted, and the C++ runtime's own __cxa_throw throws it.
 extern "C" [[noreturn]] void __cxa_throw(void* thrown, void* type, void (*destroy)(void*)) {
   capture(lastThrow);
+  mazekit::harness::thrown(static_cast<const std::type_info*>(type));
   using Throw = void (*)(void*, void*, void (*)(void*));
   static const Throw next = reinterpret_cast<Throw>(::dlsym(RTLD_NEXT, "__cxa_throw"));
   next(thrown, type, destroy);

@@ -9,6 +9,7 @@
 // ever information for the student: nothing of a grade depends on it.
 
 #include <string>
+#include <typeinfo>
 
 namespace mazekit::harness {
 
@@ -23,5 +24,9 @@ std::string lastThrowTrace();
 /// The stack here and now, as lastThrowTrace() writes it: for a fatal signal, the frames of the
 /// signal handler first, then the interrupted instruction and its callers.
 std::string traceHere();
+
+/// An exception of `type` is being thrown (every throw passes here first): unless it is
+/// Catch2's own, calls mazekit_exception_thrown(), where `mazekit debug` stops (catch_main.cpp).
+void thrown(const std::type_info* type);
 
 }  // namespace mazekit::harness

@@ -14,6 +14,7 @@ void addWatchCommand(CLI::App& app);     ///< mazekit watch: check again on ever
 void addCheckCommand(CLI::App& app);     ///< mazekit check LESSON STEP
 void addCiCommand(CLI::App& app);        ///< mazekit ci: status for the students' CI
 void addHintCommand(CLI::App& app);      ///< mazekit hint [LESSON STEP]
+void addDebugCommand(CLI::App& app);     ///< mazekit debug [LESSON STEP]: the step in gdb
 void addListCommand(CLI::App& app);      ///< mazekit list: every step, passed or not
 void addResetCommand(CLI::App& app);     ///< mazekit reset LESSON: the starting files back
 void addInitRepoCommand(CLI::App& app);  ///< mazekit init-repo DIR: the student's repository, CI

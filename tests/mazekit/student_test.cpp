@@ -616,6 +616,92 @@ TEST_CASE(
   CHECK(green.out.find("GREEN") != std::string::npos);
 }
 
+TEST_CASE("mazekit debug stops gdb in the harness's hook at a failed check, in the test's frame") {
+  const Kit kit = copyOfKit("debug-check");
+  auto env = copyEnvironment(kit);
+  // Step 1's solution against step 2's test: the background is not blue yet.
+  fs::copy_file(kit.source / "lessons" / "01-turtle-warmup" / "solutions" / "step01" / "warmup.hpp",
+                kit.source / "exercises" / "01-turtle-warmup" / "warmup.hpp",
+                fs::copy_options::overwrite_existing);
+  const auto run = runMazekit("debug 1 2 --batch", env, "debug-check");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  // The beginner's guide, then gdb stopped at the kit's hook, with the check said first.
+  CHECK(run.out.find("  print x      the value of x") != std::string::npos);
+  CHECK(run.out.find("Breakpoint 1, ") != std::string::npos);
+  CHECK(run.out.find("#0  ") != std::string::npos);
+  CHECK(run.out.find("mazekit_check_failed") != std::string::npos);
+  CHECK(run.err.find("mazekit: the check at ") != std::string::npos);
+  CHECK(run.err.find("step02_blue_background.cpp") != std::string::npos);
+  // The test case's own frame is in the backtrace, with its file, and gdb goes to it.
+  CHECK(run.out.find("tests/step02_blue_background.cpp:10\n") != std::string::npos);
+  const auto here = run.out.find("mazekit: gdb is at the innermost call in your files or the test");
+  REQUIRE(here != std::string::npos);
+  CHECK(run.out.find("10\t  CHECK(screen.bgcolor() == \"blue\");", here) != std::string::npos);
+}
+
+TEST_CASE("mazekit debug stops gdb where the student's code throws, their file in the calls") {
+  const Kit kit = copyOfKit("debug-throw");
+  auto env = copyEnvironment(kit);
+  writeFile(kit.source / "exercises" / "01-turtle-warmup" / "warmup.hpp",
+            "#pragma once\n"
+            "#include <vector>\n"
+            "#include <turtle/turtle.hpp>\n"
+            "\n"
+            "inline turtle::Screen makeScreen() {\n"
+            "  std::vector<int> sizes{400, 400};\n"
+            "  turtle::Screen screen(sizes.at(2), sizes.at(2));\n"
+            "  return screen;\n"
+            "}\n");
+  const auto run = runMazekit("debug 1 1 --batch", env, "debug-throw");
+  INFO(run.out << run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("mazekit_exception_thrown") != std::string::npos);
+  CHECK(run.out.find("mazekit_check_failed") == std::string::npos);
+  CHECK(run.err.find("an exception is thrown here (its type: std::out_of_range)") !=
+        std::string::npos);
+  // The student's line, in the backtrace.
+  CHECK(run.out.find("makeScreen () at ") != std::string::npos);
+  CHECK(run.out.find("exercises/01-turtle-warmup/warmup.hpp:7\n") != std::string::npos);
+  // ...and gdb goes to it.
+  const auto here = run.out.find("mazekit: gdb is at the innermost call in your files or the test");
+  REQUIRE(here != std::string::npos);
+  CHECK(run.out.find("in makeScreen () at ", here) != std::string::npos);
+  CHECK(run.out.find("7\t  turtle::Screen screen(sizes.at(2), sizes.at(2));", here) !=
+        std::string::npos);
+}
+
+TEST_CASE("mazekit debug on code that does not compile gives the error and starts no debugger") {
+  const Kit kit = copyOfKit("debug-no-compile");
+  // The starting files: step 1's makeScreen is not written yet.
+  const auto run = runMazekit("debug 1 1 --batch", copyEnvironment(kit), "debug-no-compile");
+  INFO(run.out << run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("RED    does not compile") != std::string::npos);
+  CHECK(saysMakeScreenUndeclared(run.out));
+  CHECK(run.out.find("The debugger needs a program that compiles") != std::string::npos);
+  CHECK(run.out.find("Breakpoint") == std::string::npos);
+}
+
+TEST_CASE("mazekit debug with a lesson or step that is not there is bad usage naming the range") {
+  const fs::path dir = freshDir("debug-usage");
+  const std::vector<std::pair<std::string, std::string>> env = {
+      {"MAZEKIT_STATE", (dir / "progress.json").string()}};
+  const auto noStep = runMazekit("debug 1 99 --batch", env, "debug-usage");
+  CHECK(noStep.status == 2);
+  CHECK(lineCount(noStep.err) == 1);
+  CHECK(noStep.err.find("lesson 1 has no step '99': its steps are 1 to 5") != std::string::npos);
+  const auto noLesson = runMazekit("debug 42 --batch", env, "debug-usage");
+  CHECK(noLesson.status == 2);
+  CHECK(noLesson.err.find("there is no lesson '42': the lessons are 1 (01-turtle-warmup)") !=
+        std::string::npos);
+  // Without gdb on the PATH: the package to install, and status 1.
+  const auto noGdb =
+      runMazekit("debug 1 1 --batch", {env.front(), {"PATH", dir.string()}}, "debug-usage");
+  CHECK(noGdb.status == 1);
+  CHECK(noGdb.err.find("install the package gdb (scripts/install-deps.sh") != std::string::npos);
+}
+
 TEST_CASE("one compile error is said once, with the earlier steps it stops too") {
   const Kit kit = copyOfKit("said-once");
   const auto lessons = loadLessons(kit);

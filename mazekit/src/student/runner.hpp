@@ -99,6 +99,15 @@ class Checker {
   std::string wholeOutput(const Lesson& lesson, const Step& step,
                           const volatile std::sig_atomic_t* stop = nullptr) const;
 
+  /// Builds the step's program for a debugger (`mazekit debug`): as check() builds it, with
+  /// full debug information (-g: the locals, for gdb's `print`), into
+  /// <build>/mazekit/student/<lesson>/bin/debug-<step>. Green with `program` set, else the
+  /// compiler's verdict as check() says it. A test-writing step has no program of the kit's tests:
+  /// throws UsageError saying so.
+  StepResult buildForDebugger(const Lesson& lesson, const Step& step,
+                              std::filesystem::path& program,
+                              const volatile std::sig_atomic_t* stop = nullptr) const;
+
   /// Where step's picture goes: <pictures>/<lesson>/<step>.png
   std::filesystem::path picture(const Lesson& lesson, const Step& step) const;
   /// The picture the step's reference solution draws: lessons/<lesson>/pictures/<step>.png
