@@ -47,6 +47,7 @@ test_packages=(
   python3-jsonschema                # the tests check every Gradescope results.json against its schema
   clang-format                      # the tests check every C++ file follows .clang-format
   reuse                             # the tests check every file says its licence (REUSE)
+  git                               # the tests check the kit's version from git's tags
   procps                            # the grading tests check no student's process outlives the run
   chromium                          # the tests open the gallery page (mazekit render) headless
   zsh fish                          # the tests load mazekit's shell completions in each shell

@@ -28,6 +28,7 @@ if out=$(cmake "-DSOURCE_DIR=$copy" "-DPROJECT_VERSION=$project_version" \
   "-DOUT=$scratch/bad.cpp" -P "$script" 2>&1); then
   fail "a VERSION file holding code was taken"
 fi
+out=$(tr -s ' \n' '  ' <<<"$out")  # CMake wraps a message's lines at its own width
 [[ $out == *"not a version such as 0.2.0"* ]] || fail "the refusal does not say why: $out"
 [[ ! -e $scratch/bad.cpp ]] || fail "a refused VERSION still wrote the source"
 echo "ok: a VERSION that is not a version is refused"
