@@ -74,14 +74,17 @@ run::Result runCompiler(const Manifest& manifest, const BuildPlaces& places,
 run::Sandbox BuildPlaces::sandbox(const Manifest& manifest) const {
   using Kind = run::Mount::Kind;
   run::Sandbox s;
+  // The precompiled header is built where the compiles use it, /grade/pch: clang's records
+  // its header's path and refuses it when that header is not there.
+  const bool buildingPch = bin == pch;
   s.mounts = {{Kind::readOnly, manifest.studentInclude.string(), "/kit/include"},
               {Kind::readOnly, manifest.harness.string(), libraryPath(*this, manifest.harness)},
-              {Kind::readOnly, pch.string(), "/grade/pch"},
+              {buildingPch ? Kind::writable : Kind::readOnly, pch.string(), "/grade/pch"},
               {Kind::readOnly, lessonTests.string(), "/lesson/tests"},
               {Kind::readOnly, code.string(), "/student"},
-              {Kind::readOnly, sources.string(), "/grade/src"},
-              {Kind::writable, bin.string(), "/grade/out"},
-              {Kind::tmpfs, "", "/tmp", std::size_t(256) << 20}};
+              {Kind::readOnly, sources.string(), "/grade/src"}};
+  if (!buildingPch) s.mounts.push_back({Kind::writable, bin.string(), "/grade/out"});
+  s.mounts.push_back({Kind::tmpfs, "", "/tmp", std::size_t(256) << 20});
   for (const fs::path& library : manifest.libraries) {
     if (libraryPath(*this, library) != library.string()) {
       s.mounts.push_back({Kind::readOnly, library.string(), libraryPath(*this, library)});
@@ -93,15 +96,15 @@ run::Sandbox BuildPlaces::sandbox(const Manifest& manifest) const {
     if (underUsr.empty() || *underUsr.begin() == "..")
       s.mounts.push_back({Kind::readOnly, dir.string(), dir.string()});
   }
-  s.cwd = "/grade/out";
+  s.cwd = buildingPch ? "/grade/pch" : "/grade/out";
   return s;
 }
 
 std::string BuildPlaces::seen(const fs::path& host) const {
   if (!sandboxed) return host.string();
-  // The writable place first: the precompiled header's build has one folder as all of them.
-  for (const auto& [place, target] : {std::pair{bin, "/grade/out"},
-                                      {pch, "/grade/pch"},
+  // The precompiled header's first: its build has one folder as all of them, at /grade/pch.
+  for (const auto& [place, target] : {std::pair{pch, "/grade/pch"},
+                                      {bin, "/grade/out"},
                                       {lessonTests, "/lesson/tests"},
                                       {code, "/student"},
                                       {sources, "/grade/src"}}) {
