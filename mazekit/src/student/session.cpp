@@ -370,16 +370,16 @@ void printStep(const Session& s, const Lesson& lesson, const Step& step, const S
               << " buggy ones (chaffs)\n";
     if (!result.picture.empty())
       std::cout << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
-  }
-  if (!result.comparison.empty()) {
-    std::cout << "Difference:   " << s.shown(result.comparison)
-              << " (orange: only in yours, blue: only in the expected)\n";
   } else {
     std::cout << "Your code:    " << code << "\n"
               << "The test:     " << s.shown(step.test) << "\n";
     for (const std::string& own : lesson.ownTestsAt(step))
       std::cout << "Your tests:   " << s.shown(lesson.exercise / own) << " (run too)\n";
     std::cout << "Your picture: " << pictureLine(s, lesson, step, result) << "\n";
+  }
+  if (!result.comparison.empty()) {
+    std::cout << "Difference:   " << s.shown(result.comparison)
+              << " (orange: only in yours, blue: only in the expected)\n";
   }
   if (!result.green) {
     std::cout << "Stuck?        mazekit hint   (and step " << step.number << " of "
