@@ -141,7 +141,9 @@ run::Result runWithReport(std::vector<std::string> argv, double seconds,
   command.askWhereBeforeKill = true;  // a loop that never ends: where it was
   run::Limits limits;
   limits.wallSeconds = seconds;
-  limits.cpuSeconds = seconds;
+  // The CPU limit a little beyond the wall time, whose end asks the program where it is: at
+  // the same limit, a loop with a core of its own would be killed by SIGXCPU before it is asked.
+  limits.cpuSeconds = seconds + 2;
   limits.outputBytes = 1 << 20;
   limits.reportBytes = std::size_t{16} << 20;
   return run::runProcess(command, limits, stop);
