@@ -135,6 +135,7 @@ refused "got 'maybe'" grade-one "$work/submission" --lesson 2 --results "$work/r
 refused "is neither a folder nor a file" grade-one "$work/none" --lesson 2 --results "$work/r.json"
 refused "not in a folder that exists" grade-one "$work/submission" --lesson 2 \
   --results "$work/no/r.json"
+refused "--results is empty" grade-one "$work/submission" --lesson 2 --results ""
 refused "is not a user of this machine" grade-one "$work/submission" --lesson 2 \
   --results "$work/r.json" --isolation user --user no-such-user-here
 refused "is root" grade-one "$work/submission" --lesson 2 --results "$work/r.json" \

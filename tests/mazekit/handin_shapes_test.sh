@@ -85,4 +85,13 @@ for student in repository windows-repository macos-exercises lesson-folder submi
   [[ "$total" == 39 ]] ||
     fail "$student scored '${total:-nothing}', not 39 of 39 as the lesson folder's reference does (see $csv)"
 done
-echo "hand-in shapes test: passed (5 shapes, 39 of 39 each)"
+
+# mazekit submit --grade: the zip graded as the grader grades it, its score said, and no
+# results.json of its own left anywhere to be mistaken for a grade.
+MAZEKIT_HOME="$repo" "$mazekit" submit 2 --grade --out "$work/graded-here.zip" \
+  >"$work/submit-grade.out" 2>&1 || fail "mazekit submit 2 --grade failed: $(tail -5 "$work/submit-grade.out")"
+grep -q "graded-here.zip scores 39 of 39 as the grader grades it" "$work/submit-grade.out" ||
+  fail "mazekit submit --grade does not say 39 of 39: $(tail -5 "$work/submit-grade.out")"
+! grep -q "results.json" "$work/submit-grade.out" ||
+  fail "mazekit submit --grade names a results.json: $(grep results.json "$work/submit-grade.out")"
+echo "hand-in shapes test: passed (5 shapes, 39 of 39 each; submit --grade 39 of 39)"

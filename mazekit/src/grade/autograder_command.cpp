@@ -154,6 +154,9 @@ void gradeOneCommand(GradeOne& g) {
   const auto lessons = loadLessons(kit);
   const Lesson& lesson = findLesson(lessons, g.options.lesson);
   checkVisibility("--visibility", g.visibility);
+  if (g.results.empty())
+    throw UsageError("--results is empty; give the file results.json goes to, like "
+                     "/autograder/results/results.json");
   GradescopeView view;
   view.visibility = g.visibility;
   view.stepVisibility = stepVisibilities(lesson, g.stepVisibility);

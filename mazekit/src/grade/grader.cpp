@@ -1016,7 +1016,7 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
                      "' is neither a folder nor a file; give the student's folder, archive or " +
                      (lesson.files.empty() ? std::string("file") : lesson.files.front()));
   }
-  if (resultsFile.empty() || !fs::is_directory(fs::absolute(resultsFile).parent_path())) {
+  if (!resultsFile.empty() && !fs::is_directory(fs::absolute(resultsFile).parent_path())) {
     throw UsageError("--results '" + resultsFile.string() +
                      "' is not in a folder that exists; give a file in an existing folder, like "
                      "/autograder/results/results.json");
@@ -1062,10 +1062,12 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
   }
   GradescopeView timed = view;
   timed.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-  turtle::saveFileAtomically(resultsFile, gradescopeResults(lesson, student, info, timed));
   if (score != nullptr) *score = student.strictZero ? 0 : student.total;
-  std::cout << formatTable(lesson, {student}, info) << "mazekit grade-one: wrote "
-            << resultsFile.string() << "\n";
+  std::cout << formatTable(lesson, {student}, info);
+  if (!resultsFile.empty()) {
+    turtle::saveFileAtomically(resultsFile, gradescopeResults(lesson, student, info, timed));
+    std::cout << "mazekit grade-one: wrote " << resultsFile.string() << "\n";
+  }
   return 0;
 }
 

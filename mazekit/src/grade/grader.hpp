@@ -55,7 +55,8 @@ int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* st
 /// Grades one submission (options.submissions: a folder of the student's files, a folder that
 /// holds only a .zip or .tar.gz, an archive, or the lesson's one file) as `mazekit grade`
 /// grades each student, in options.out as the work folder, and writes Gradescope's
-/// results.json to `results`. `mazekit grade-one`, which the Gradescope autograder runs.
+/// results.json to `results` (none when it is empty: `mazekit submit --grade`). `mazekit
+/// grade-one`, which the Gradescope autograder runs.
 /// `*score` (when given) gets the student's total.
 int gradeOne(const GradeOptions& options, const GradescopeView& view,
              const std::filesystem::path& results, const volatile std::sig_atomic_t* stop,

@@ -138,7 +138,7 @@ void submitCommand(const Submit& s) {
     fs::create_directories(options.out);
     GradescopeView view;
     int score = 0;
-    const int status = gradeOne(options, view, scratch.path() / "results.json", nullptr, &score);
+    const int status = gradeOne(options, view, {}, nullptr, &score);
     if (status != 0) setExitStatus(status);
     int max = 0;
     for (const Step& step : lesson.steps) max += step.points;
