@@ -155,8 +155,9 @@ void gradeOneCommand(GradeOne& g) {
   const Lesson& lesson = findLesson(lessons, g.options.lesson);
   checkVisibility("--visibility", g.visibility);
   if (g.results.empty())
-    throw UsageError("--results is empty; give the file results.json goes to, like "
-                     "/autograder/results/results.json");
+    throw UsageError(
+        "--results is empty; give the file results.json goes to, like "
+        "/autograder/results/results.json");
   GradescopeView view;
   view.visibility = g.visibility;
   view.stepVisibility = stepVisibilities(lesson, g.stepVisibility);
