@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "common/files.hpp"
 #include "maze/picture.hpp"
-#include "save_file.hpp"
 #include "squares.hpp"
 
 namespace maze {
@@ -74,9 +74,9 @@ void savePicture(const Grid& grid, const std::filesystem::path& path,
                  const PictureOptions& options) {
   const std::string extension = path.extension().string();
   if (extension == ".png") {
-    detail::saveFileAtomically(path, toPng(grid, options));
+    common::saveFileAtomically(path, toPng(grid, options));
   } else if (extension == ".svg") {
-    detail::saveFileAtomically(path, toSvg(grid, options));
+    common::saveFileAtomically(path, toSvg(grid, options));
   } else {
     throw std::invalid_argument("cannot save a maze picture as '" + extension + "' (" +
                                 path.string() + "); use a .png or .svg file name");

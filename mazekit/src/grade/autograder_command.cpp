@@ -21,6 +21,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "common/files.hpp"
 #include "grade/grader.hpp"
 #include "grade/zip_file.hpp"
 #include "kit/kit.hpp"
@@ -220,11 +221,15 @@ struct Autograder {
 // The kit's folders a build needs (the tests folder too: the lessons' build reads its
 // support), without build trees, outputs or hidden files.
 // Its licences and guides go with it.
-const std::vector<std::string> kitParts{
-    "CMakeLists.txt", "CMakePresets.json", "README.md", "LICENSE",
-    "LICENSES",       "CHANGELOG.md",      "cmake",     "turtle",
-    "maze",           "mazekit",           "lessons",   "exercises",
-    "docs",           "examples",          "tests",     "scripts"};
+const std::vector<std::string> kitParts{"CMakeLists.txt", "CMakePresets.json",
+                                        "README.md",      "LICENSE",
+                                        "LICENSES",       "CHANGELOG.md",
+                                        "cmake",          "common",
+                                        "turtle",         "maze",
+                                        "mazekit",        "lessons",
+                                        "exercises",      "docs",
+                                        "examples",       "tests",
+                                        "scripts"};
 
 // The guide README.txt points at, in the zip.
 const std::string guideInZip = "kit/docs/instructor-guide.md";
@@ -233,7 +238,7 @@ void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
   for (const std::string& part : kitParts) {
     const fs::path top = kit.source / part;
     if (fs::is_regular_file(top)) {
-      files.push_back({"kit/" + part, readAll(top), false});
+      files.push_back({"kit/" + part, common::readFile(top), false});
       continue;
     }
     if (!fs::is_directory(top)) {
@@ -250,7 +255,8 @@ void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
       if (it->is_symlink() || !it->is_regular_file()) continue;
       const auto perms = fs::status(it->path()).permissions();
       files.push_back({"kit/" + it->path().lexically_relative(kit.source).generic_string(),
-                       readAll(it->path()), (perms & fs::perms::owner_exec) != fs::perms::none});
+                       common::readFile(it->path()),
+                       (perms & fs::perms::owner_exec) != fs::perms::none});
     }
   }
   // The kit this zip was made from (no git in the zip): every grade it gives names it.

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "common/files.hpp"
 #include "kit/version.hpp"
 #include "run/text.hpp"
 #include "student/explain.hpp"
@@ -330,10 +331,7 @@ std::vector<StudentResult> fromProgressFiles(const Lesson& lesson,
         throw std::runtime_error("it is " + std::to_string(size) +
                                  " bytes, larger than a progress file can be (1 MB)");
       }
-      std::ifstream in(file, std::ios::binary);
-      std::ostringstream bytes;
-      bytes << in.rdbuf();
-      const std::string text = bytes.str();
+      const std::string text = common::readFile(file);
       const auto json = nlohmann::json::parse(text, nullptr, false);
       if (json.is_discarded()) throw std::runtime_error("it is not JSON");
       state = student::stateFromJson(json);

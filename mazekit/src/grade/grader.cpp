@@ -31,6 +31,7 @@
 
 #include <turtle/save_file.hpp>
 
+#include "common/files.hpp"
 #include "grade/build.hpp"
 #include "grade/grading.hpp"
 #include "grade/submission.hpp"
@@ -50,13 +51,6 @@ namespace mazekit::grade {
 namespace {
 
 constexpr const char* outMarker = ".mazekit-grade";
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 void writeFile(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -566,7 +560,7 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
     return;
   }
   for (const std::string& file : run.lesson.files) {
-    const auto found = scanSource(file, readFile(code / file), run.rules);
+    const auto found = scanSource(file, common::readFileOrEmpty(code / file), run.rules);
     student.flags.insert(student.flags.end(), found.begin(), found.end());
   }
   TamperRules testsRules = run.rules;  // a tests file includes Catch2 and lesson_picture.hpp
@@ -577,16 +571,16 @@ void gradeStudent(ClassRun& run, const Submission& submission, StudentResult& st
     if (!step.writesTests()) continue;
     std::vector<std::string> versions;
     for (const std::string& file : run.lesson.files) {
-      versions.push_back(readFile(step.wheat / file));
+      versions.push_back(common::readFileOrEmpty(step.wheat / file));
       for (const ManifestChaff& chaff : step.chaffs)
-        versions.push_back(readFile(chaff.code / file));
+        versions.push_back(common::readFileOrEmpty(chaff.code / file));
     }
     const TamperRules names = tamperRules(versions, {});
     testsRules.protectedNames.insert(names.protectedNames.begin(), names.protectedNames.end());
   }
   for (const std::string& file : run.lesson.testsFiles()) {
     if (!fs::is_regular_file(fs::symlink_status(code / file))) continue;
-    const auto found = scanSource(file, readFile(code / file), testsRules);
+    const auto found = scanSource(file, common::readFileOrEmpty(code / file), testsRules);
     student.flags.insert(student.flags.end(), found.begin(), found.end());
   }
 
@@ -690,7 +684,8 @@ void loadKitLesson(const GradeOptions& options, KitLesson& k) {
         "the kit's build of lesson " + k.lesson->id +
         " is out of date with its lesson.json: build the kit again (cmake --build --preset dev)");
   }
-  for (const auto& step : k.steps->steps) k.testSources.push_back(readFile(step.test));
+  for (const auto& step : k.steps->steps)
+    k.testSources.push_back(common::readFileOrEmpty(step.test));
 }
 
 // The run's limits, places and the precompiled header, once for every student.

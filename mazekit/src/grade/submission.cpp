@@ -35,6 +35,7 @@
 #include <system_error>
 #include <utility>
 
+#include "common/files.hpp"
 #include "run/text.hpp"
 
 namespace fs = std::filesystem;
@@ -44,35 +45,7 @@ namespace {
 
 // ---- Owners of C handles ----------------------------------------------------------------
 
-/// A file descriptor, closed when it goes out of scope. Move-only: one owner, one close.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) noexcept : fd_(fd) {}
-  Fd(Fd&& other) noexcept : fd_(std::exchange(other.fd_, -1)) {}
-  Fd& operator=(Fd&& other) noexcept {
-    if (this != &other) {
-      reset();
-      fd_ = std::exchange(other.fd_, -1);
-    }
-    return *this;
-  }
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd() { reset(); }
-
-  int get() const noexcept { return fd_; }
-  explicit operator bool() const noexcept { return fd_ >= 0; }
-  /// Gives the descriptor up (to close it and check the result).
-  int release() noexcept { return std::exchange(fd_, -1); }
-  void reset() noexcept {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = -1;
-  }
-
- private:
-  int fd_ = -1;
-};
+using common::Fd;
 
 struct ArchiveReadFree {
   void operator()(archive* reader) const noexcept { archive_read_free(reader); }
@@ -829,35 +802,11 @@ Content contentOf(const Inventory& inventory, const Entry& entry, const IntakeLi
                           entry.path + " " + inventory.where);
 }
 
-/// Writes `bytes` to `target` through a temporary file beside it and a rename: a grader
-/// never sees half a file.
+/// Writes `bytes` to `target` (its folder made first), whole or not at all, readable by the
+/// student's user that builds and runs it (0644).
 void writeAtomically(const fs::path& target, const std::string& bytes) {
   fs::create_directories(target.parent_path());
-  std::string temporary =
-      (target.parent_path() / ("." + target.filename().string() + ".XXXXXX")).string();
-  Fd fd(::mkostemp(temporary.data(), O_CLOEXEC));
-  if (!fd) {
-    throw std::system_error(errno, std::generic_category(),
-                            "cannot create a temporary file beside " + target.string());
-  }
-  try {
-    std::size_t written = 0;
-    while (written < bytes.size()) {
-      const ssize_t put = ::write(fd.get(), bytes.data() + written, bytes.size() - written);
-      if (put < 0 && errno == EINTR) continue;
-      if (put < 0)
-        throw std::system_error(errno, std::generic_category(), "cannot write " + target.string());
-      written += static_cast<std::size_t>(put);
-    }
-    ::fchmod(fd.get(), 0644);
-    if (::close(fd.release()) != 0) {
-      throw std::system_error(errno, std::generic_category(), "cannot write " + target.string());
-    }
-    fs::rename(temporary, target);
-  } catch (...) {
-    ::unlink(temporary.c_str());
-    throw;
-  }
+  common::saveFileAtomically(target, bytes, 0644);
 }
 
 /// Why a file that could have been the declared one was not read: said in the refusal.
@@ -1047,13 +996,6 @@ void keepTheLessonFolder(Inventory& inventory, const Lesson& lesson,
                                      (others == 1 ? "" : "s") + " in the submission not graded)"));
 }
 
-std::string readWholeFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
-
 bool isBuildFile(const std::string& fileName) {
   return fileName == "CMakeLists.txt" || fileName == "CMakePresets.json" ||
          fileName == "CMakeUserPresets.json" || endsWith(fileName, ".cmake");
@@ -1211,7 +1153,7 @@ PreparedCode prepareCode(const Submission& submission, const Lesson& lesson, con
         content.error = "unreadable";
       }
       if (!content.error.empty() || content.tooBig ||
-          content.bytes != readWholeFile(test->second)) {
+          content.bytes != common::readFileOrEmpty(test->second)) {
         prepared.notes.push_back("edited test ignored: " + entry.path +
                                  " (graded with the lesson's own test)");
       }

@@ -9,6 +9,7 @@
 #include <turtle/save_file.hpp>
 
 #include "commands.hpp"
+#include "common/files.hpp"
 #include "grade/grader.hpp"
 #include "grade/submission.hpp"
 #include "grade/zip_file.hpp"
@@ -61,7 +62,7 @@ ZipFile studentFile(const Kit& kit, const Lesson& lesson, const std::string& nam
         std::to_string(lesson.number) + " shows where you are), or mazekit reset " +
         std::to_string(lesson.number) + " to get its starting files back");
   }
-  return {lesson.id + "/" + name, readAll(path), false};
+  return {lesson.id + "/" + name, common::readFile(path), false};
 }
 
 void submitCommand(const Submit& s) {
@@ -104,7 +105,7 @@ void submitCommand(const Submit& s) {
   }
   for (const ZipFile& file : files) {
     const std::string name = file.name.substr(lesson.id.size() + 1);
-    if (readAll(scratch.path() / "code" / name) != file.bytes) {
+    if (common::readFile(scratch.path() / "code" / name) != file.bytes) {
       std::string why;
       for (const std::string& note : prepared.notes) why += "; " + note;
       throw std::runtime_error("the grader would not take exercises/" + lesson.id + "/" + name +

@@ -21,14 +21,6 @@ la_ssize_t appendBlock(archive*, void* out, const void* block, std::size_t size)
 
 }  // namespace
 
-std::string readAll(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (!in && !in.eof()) throw std::runtime_error("cannot read " + path.string());
-  return bytes.str();
-}
-
 std::string zipBytes(std::vector<ZipFile> files) {
   std::sort(files.begin(), files.end(),
             [](const ZipFile& a, const ZipFile& b) { return a.name < b.name; });

@@ -15,9 +15,6 @@ struct ZipFile {
   bool executable = false;
 };
 
-/// A whole file's bytes, for a zip; throws std::runtime_error naming it if it cannot be read.
-std::string readAll(const std::filesystem::path& path);
-
 /// The bytes of a zip (deflated) holding `files`; throws std::runtime_error if libarchive
 /// cannot make it.
 std::string zipBytes(std::vector<ZipFile> files);

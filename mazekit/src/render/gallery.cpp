@@ -16,33 +16,11 @@
 
 #include "render/animation.hpp"
 #include "run/process.hpp"
+#include "run/text.hpp"
 
 namespace mazekit::render {
 namespace fs = std::filesystem;
 namespace {
-
-std::string escapeHtml(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
 
 // A path in an href or src: relative, forward slashes, each part percent-encoded where it must be.
 std::string urlPath(const std::string& path) {
@@ -137,18 +115,18 @@ being dug and solved.</p>
 <nav>
 )";
   for (const auto& lesson : lessons) {
-    out << "<a href=\"#" << escapeHtml(lesson.id) << "\">Lesson " << lesson.number << "</a>\n";
+    out << "<a href=\"#" << text::htmlText(lesson.id) << "\">Lesson " << lesson.number << "</a>\n";
   }
   out << "<a href=\"#animations\">makeMaze() and solve()</a>\n</nav>\n";
   for (const auto& lesson : lessons) {
-    out << "<section id=\"" << escapeHtml(lesson.id) << "\">\n<h2>Lesson " << lesson.number << ": "
-        << escapeHtml(lesson.title) << "</h2>\n<div class=\"steps\">\n";
+    out << "<section id=\"" << text::htmlText(lesson.id) << "\">\n<h2>Lesson " << lesson.number
+        << ": " << text::htmlText(lesson.title) << "</h2>\n<div class=\"steps\">\n";
     for (const auto& step : lesson.steps) {
       const std::string base = "lessons/" + lesson.id + "/" + step.id;
-      out << "<figure id=\"" << escapeHtml(lesson.id + "-" + step.id) << "\"><a href=\""
+      out << "<figure id=\"" << text::htmlText(lesson.id + "-" + step.id) << "\"><a href=\""
           << urlPath(base + ".svg") << "\"><img src=\"" << urlPath(base + ".png") << "\" alt=\""
-          << escapeHtml(step.title) << "\"></a><figcaption>Step " << step.number << ": "
-          << escapeHtml(step.title) << "</figcaption></figure>\n";
+          << text::htmlText(step.title) << "\"></a><figcaption>Step " << step.number << ": "
+          << text::htmlText(step.title) << "</figcaption></figure>\n";
     }
     out << "</div>\n</section>\n";
   }

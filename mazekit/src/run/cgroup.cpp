@@ -17,6 +17,8 @@
 #include <sstream>
 #include <thread>
 
+#include "common/files.hpp"
+
 namespace mazekit::run {
 namespace {
 
@@ -29,13 +31,6 @@ struct Layout {
   int version = 0;
   std::vector<Controller> controllers;  // v1: one per controller; v2: one with name ""
 };
-
-std::string readSmallFile(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 bool writeSmallFile(const std::string& path, const std::string& value) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
@@ -62,7 +57,7 @@ std::vector<std::string> split(const std::string& s, char by) {
 Layout findLayout() {
   std::vector<std::pair<std::string, std::string>> v1Mounts;  // (super options, mount point)
   std::string v2Mount;
-  std::istringstream mountinfo(readSmallFile("/proc/self/mountinfo"));
+  std::istringstream mountinfo(common::readFileOrEmpty("/proc/self/mountinfo"));
   for (std::string line; std::getline(mountinfo, line);) {
     // "36 35 0:31 / /sys/fs/cgroup/memory rw,... - cgroup cgroup rw,memory"
     const auto dash = line.find(" - ");
@@ -75,7 +70,7 @@ Layout findLayout() {
   }
   std::map<std::string, std::string> v1Paths;
   std::string v2Path;
-  std::istringstream groups(readSmallFile("/proc/self/cgroup"));
+  std::istringstream groups(common::readFileOrEmpty("/proc/self/cgroup"));
   for (std::string line; std::getline(groups, line);) {
     const auto first = line.find(':');
     const auto second = line.find(':', first + 1);
@@ -119,7 +114,7 @@ void removeGroup(const std::string& dir) {
   // A group is removed once its last process has been reaped, which can take a moment.
   for (int attempt = 0; attempt < 200; ++attempt) {
     if (::rmdir(dir.c_str()) == 0 || errno == ENOENT) return;
-    std::istringstream procs(readSmallFile(dir + "/cgroup.procs"));
+    std::istringstream procs(common::readFileOrEmpty(dir + "/cgroup.procs"));
     for (long pid = 0; procs >> pid;) ::kill(static_cast<pid_t>(pid), SIGKILL);
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }
@@ -219,7 +214,7 @@ void Cgroup::killAll() {
   for (const std::string& dir : dirs_) {
     if (version_ == 2) writeSmallFile(dir + "/cgroup.kill", "1");
     for (int round = 0; round < 50; ++round) {
-      std::istringstream procs(readSmallFile(dir + "/cgroup.procs"));
+      std::istringstream procs(common::readFileOrEmpty(dir + "/cgroup.procs"));
       bool any = false;
       for (long pid = 0; procs >> pid;) {
         ::kill(static_cast<pid_t>(pid), SIGKILL);
@@ -233,8 +228,8 @@ void Cgroup::killAll() {
 
 bool Cgroup::outOfMemory() const {
   if (memoryDir_.empty()) return false;
-  const std::string text =
-      readSmallFile(memoryDir_ + (version_ == 1 ? "/memory.oom_control" : "/memory.events"));
+  const std::string text = common::readFileOrEmpty(
+      memoryDir_ + (version_ == 1 ? "/memory.oom_control" : "/memory.events"));
   const auto at = text.find("oom_kill ");
   return at != std::string::npos && std::atol(text.c_str() + at + 9) > 0;
 }

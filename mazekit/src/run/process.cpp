@@ -88,18 +88,6 @@ void askWhere(pid_t pid, Pipe& report, const Limits& limits, Result& result) {
 
 }  // namespace
 
-Fd& Fd::operator=(Fd&& other) noexcept {
-  if (this != &other) {
-    if (fd_ >= 0) ::close(fd_);
-    fd_ = other.release();
-  }
-  return *this;
-}
-
-Fd::~Fd() {
-  if (fd_ >= 0) ::close(fd_);
-}
-
 std::vector<std::string> inheritedEnvironment(const std::vector<std::string>& overrides) {
   const auto name = [](const std::string& entry) { return entry.substr(0, entry.find('=')); };
   std::vector<std::string> env;

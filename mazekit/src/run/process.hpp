@@ -12,30 +12,12 @@
 #include <string>
 #include <vector>
 
+#include "common/fd.hpp"
+
 namespace mazekit::run {
 
-/// A file descriptor that closes itself: move-only.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(Fd&& other) noexcept : fd_(other.release()) {}
-  Fd& operator=(Fd&& other) noexcept;
-  Fd(const Fd&) = delete;
-  Fd& operator=(const Fd&) = delete;
-  ~Fd();
-
-  int get() const { return fd_; }
-  int release() {
-    const int fd = fd_;
-    fd_ = -1;
-    return fd;
-  }
-  explicit operator bool() const { return fd_ >= 0; }
-
- private:
-  int fd_ = -1;
-};
+/// The kit's one file-descriptor owner (common/fd.hpp).
+using common::Fd;
 
 struct Limits {
   double wallSeconds = 10;      ///< the whole tree is killed after this

@@ -12,6 +12,7 @@
 #include <turtle/save_file.hpp>
 
 #include "commands.hpp"
+#include "common/files.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/version.hpp"
@@ -28,14 +29,6 @@ struct InitRepoOptions {
   std::string folder;
   std::string lesson;
 };
-
-std::string readAll(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + file.string() + "'");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
-}
 
 // What a student's repository leaves out of the kit (the kit's .gitignore says the same): what
 // a build makes, and what is the student's alone on this machine.
@@ -96,7 +89,7 @@ void initRepo(const InitRepoOptions& o) {
     throw UsageError("'" + o.folder + "' is inside the kit ('" + source.string() +
                      "'): give a folder outside it, e.g. ../my-maze");
   }
-  std::string workflow = readAll(source / workflowTemplate);
+  std::string workflow = common::readFile(source / workflowTemplate);
   const auto at = workflow.find("\n" + lessonLine + "\n");
   if (at == std::string::npos) {
     throw std::runtime_error("'" + (source / workflowTemplate).string() + "' has no line '" +

@@ -11,6 +11,7 @@
 #include <turtle/save_file.hpp>
 
 #include "commands.hpp"
+#include "common/files.hpp"
 #include "student/session.hpp"
 
 namespace mazekit::student {
@@ -29,14 +30,6 @@ std::string timestamp() {
   char text[32];
   std::strftime(text, sizeof text, "%Y%m%d-%H%M%S", &local);
   return text;
-}
-
-std::string readAll(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + file.string() + "'");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
 }
 
 void reset(const ResetOptions& o) {
@@ -92,7 +85,7 @@ void reset(const ResetOptions& o) {
   }
   for (const fs::path& file : start) {
     fs::create_directories((lesson.exercise / file).parent_path());
-    turtle::saveFileAtomically(lesson.exercise / file, readAll(starting / file));
+    turtle::saveFileAtomically(lesson.exercise / file, common::readFile(starting / file));
   }
   s.state.passed.erase(lesson.id);
   if (s.state.lesson == lesson.id) s.state.step.clear();

@@ -13,6 +13,7 @@
 #include <system_error>
 #include <thread>
 
+#include "common/files.hpp"
 #include "grade/build.hpp"
 #include "grade/zip_file.hpp"
 #include "run/difference.hpp"
@@ -322,7 +323,7 @@ void Checker::compareWithExpected(const Lesson& lesson, const Step& step,
   if (result.picture.empty() || !fs::is_regular_file(expected, ec)) return;
   PictureComparison compared;
   try {
-    compared = comparePictures(grade::readAll(result.picture), grade::readAll(expected));
+    compared = comparePictures(common::readFile(result.picture), common::readFile(expected));
   } catch (const std::runtime_error&) {
     // A picture that cannot be read (gone, cut short, not a PNG): no comparison; the verdict
     // stands.

@@ -8,6 +8,8 @@
 
 #include <turtle/save_file.hpp>
 
+#include "common/files.hpp"
+
 #include "student/student.hpp"
 
 namespace mazekit::student {
@@ -38,14 +40,6 @@ std::string trim(const std::string& text) {
 
 bool startsWith(const std::string& text, const std::string& prefix) {
   return text.compare(0, prefix.size(), prefix) == 0;
-}
-
-std::string readFile(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read '" + file.string() + "'");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return bytes.str();
 }
 
 }  // namespace
@@ -240,13 +234,13 @@ std::string stepHash(const Lesson& lesson, const Step& step) {
   for (const fs::path& file : studentFiles(lesson.exercise)) {
     hash = fnv1a(file.generic_string(), hash);
     hash = fnv1a(std::string(1, '\0'), hash);
-    const std::string bytes = readFile(lesson.exercise / file);
+    const std::string bytes = common::readFile(lesson.exercise / file);
     hash = fnv1a(std::to_string(bytes.size()), hash);
     hash = fnv1a(std::string(1, '\0'), hash);
     hash = fnv1a(bytes, hash);
   }
   hash = fnv1a(std::string(1, '\0'), hash);
-  hash = fnv1a(readFile(step.test), hash);
+  hash = fnv1a(common::readFile(step.test), hash);
   return hex(hash);
 }
 
@@ -311,7 +305,7 @@ State loadState(const fs::path& file, std::string& warning) {
   std::error_code ec;
   if (!fs::exists(file, ec)) return {};
   try {
-    const nlohmann::json json = nlohmann::json::parse(readFile(file));
+    const nlohmann::json json = nlohmann::json::parse(common::readFile(file));
     return stateFromJson(json);
   } catch (const std::exception& error) {
     fs::path aside = file;
@@ -365,7 +359,7 @@ std::vector<std::string> retiredBy(const Lesson& lesson, int upTo) {
   const fs::path file = lesson.folder / "lesson.json";
   std::vector<std::string> retired;
   try {
-    const nlohmann::json json = nlohmann::json::parse(readFile(file));
+    const nlohmann::json json = nlohmann::json::parse(common::readFile(file));
     int number = 0;
     for (const nlohmann::json& step : json.at("steps")) {
       if (++number > upTo) break;

@@ -37,6 +37,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "common/files.hpp"
 #include "student/live_view.hpp"
 #include "student/session.hpp"
 
@@ -102,10 +103,7 @@ Snapshot snapshot(const fs::path& folder) {
     const fs::path path = folder / file;
     const std::uintmax_t size = fs::file_size(path, ec);
     const fs::file_time_type time = fs::last_write_time(path, ec);
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    files[file] = {ec ? 0 : size, time, hex(fnv1a(bytes.str()))};
+    files[file] = {ec ? 0 : size, time, hex(fnv1a(common::readFileOrEmpty(path)))};
   }
   return files;
 }
@@ -374,13 +372,7 @@ ViewState viewOf(const Session& s, const Lesson& lesson, const Step& step, const
     view.broken.push_back("BROKE  " + brokenLine(b, b.lesson != &lesson));
   fs::path picture = result.picture;
   if (picture.empty() && result.cached) picture = s.checker.picture(lesson, step);
-  // A file's bytes, or "" when it cannot be read.
-  const auto bytesOf = [](const fs::path& file) {
-    std::ifstream in(file, std::ios::binary);
-    std::ostringstream bytes;
-    if (in) bytes << in.rdbuf();
-    return bytes.str();
-  };
+  const auto bytesOf = common::readFileOrEmpty;
   if (!picture.empty()) view.picture = bytesOf(picture);
   if (!view.picture.empty()) {
     view.drawing = bytesOf(fs::path(picture).replace_extension(".svg"));
