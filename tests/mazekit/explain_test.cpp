@@ -16,8 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "run/compiler_output.hpp"
+#include "run/explain.hpp"
 #include "run/process.hpp"
-#include "student/explain.hpp"
 #include "student/student.hpp"
 
 namespace fs = std::filesystem;
@@ -99,8 +100,8 @@ std::vector<std::pair<std::string, std::string>> captured(const fs::path& file) 
 void checkExplained(const Mistake& mistake, const std::string& message, bool clang) {
   INFO(mistake.file.filename().string() << ": " << message);
   const auto expected = expectedTopic(mistake, clang);
-  CHECK(student::compileErrorTopic(message) == expected);
-  const auto explained = student::explainCompileError(message);
+  CHECK(run::compileErrorTopic(message) == expected);
+  const auto explained = run::explainCompileError(message);
   REQUIRE(explained.has_value() == expected.has_value());
   if (!explained) return;
   CHECK(explained->find('$') == std::string::npos);
@@ -120,7 +121,7 @@ TEST_CASE("every known compile error has a mistake that makes it, and only one",
     CHECK(topics.insert(mistake.topic).second);
   }
   std::set<std::string> known;
-  for (const auto& error : student::knownCompileErrors()) known.insert(error.topic);
+  for (const auto& error : run::knownCompileErrors()) known.insert(error.topic);
   CHECK(topics == known);
 }
 
@@ -142,7 +143,7 @@ TEST_CASE("clang's words fill the explanation as g++'s do, in g++'s order", "[ma
   for (const char* name : {"g++-12.txt", "clang-14.txt"}) {
     INFO(name);
     for (const auto& [topic, message] : captured(messages / name)) {
-      const std::string explained = student::explainCompileError(message).value_or("");
+      const std::string explained = run::explainCompileError(message).value_or("");
       if (topic == "a member the class does not have") {
         CHECK(explained.find("Your Maze has no dig yet") != std::string::npos);
       } else if (topic == "a Turtle or Screen passed by value") {
@@ -161,10 +162,10 @@ TEST_CASE("clang's words fill the explanation as g++'s do, in g++'s order", "[ma
     }
   }
   // Where clang names no type, the text says what goes there.
-  CHECK(student::explainCompileError("use of old-style cast [-Wold-style-cast]")
+  CHECK(run::explainCompileError("use of old-style cast [-Wold-style-cast]")
             .value_or("")
             .find("static_cast<type>(value) rather than (type)value") != std::string::npos);
-  CHECK(student::explainCompileError("too few arguments to function call, expected 2, have 1")
+  CHECK(run::explainCompileError("too few arguments to function call, expected 2, have 1")
             .value_or("")
             .find("too few values: the function is declared to take 2 of them") !=
         std::string::npos);
@@ -207,8 +208,8 @@ TEST_CASE("each mistake compiled now is explained as that mistake, as mazekit re
     const run::Result built = run::runProcess(command, limits);
     REQUIRE(built.started);
     INFO(built.output);
-    auto first = student::firstBuildError(built.output, roots);
-    if (!first) first = student::firstStudentWarning(built.output, roots, "compiler_messages");
+    auto first = run::firstBuildError(built.output, roots);
+    if (!first) first = run::firstStudentWarning(built.output, roots, "compiler_messages");
     REQUIRE(first);
     checkExplained(mistake, first->message, clang);
   }
@@ -218,26 +219,26 @@ TEST_CASE("a missing semicolon is said to go at the end of the line the compiler
           "[mazekit][explain]") {
   // g++ points at the word after a declaration that lacks its ; (line 3 here, the return),
   // but at the end of a statement that lacks one (line 4 of 26_...), as clang does at both.
-  CHECK(student::explainCompileError("expected ',' or ';' before 'return'", 3) ==
+  CHECK(run::explainCompileError("expected ',' or ';' before 'return'", 3) ==
         "A declaration ends with a semicolon: add ; at the end of the line above line 3, where "
         "the declaration before 'return' ends.");
-  CHECK(student::explainCompileError("expected ';' before 'return'", 4) ==
+  CHECK(run::explainCompileError("expected ';' before 'return'", 4) ==
         "A statement ends with a semicolon: add ; at the end of line 4, just after its last word.");
-  CHECK(student::explainCompileError("expected ';' after expression", 4) ==
+  CHECK(run::explainCompileError("expected ';' after expression", 4) ==
         "A statement ends with a semicolon: add ; at the end of line 4, just after its last word.");
-  CHECK(student::explainCompileError("expected ';' at end of declaration", 3)
+  CHECK(run::explainCompileError("expected ';' at end of declaration", 3)
             .value_or("")
             .find("add ; at the end of line 3.") != std::string::npos);
   // g++'s words for a member of a class (grading/submissions/does-not-compile), at its end.
-  CHECK(student::explainCompileError("expected ';' at end of member declaration", 7)
+  CHECK(run::explainCompileError("expected ';' at end of member declaration", 7)
             .value_or("")
             .find("add ; at the end of line 7.") != std::string::npos);
-  CHECK(student::explainCompileError("expected initializer before 'return'", 5)
+  CHECK(run::explainCompileError("expected initializer before 'return'", 5)
             .value_or("")
             .find("add ; at the end of the line above line 5, where the declaration before "
                   "'return' ends") != std::string::npos);
   // Without a line, where the compiler points.
-  CHECK(student::explainCompileError("expected ';' before 'return'")
+  CHECK(run::explainCompileError("expected ';' before 'return'")
             .value_or("")
             .find("at the end of the line the compiler points at") != std::string::npos);
 }
@@ -252,17 +253,17 @@ TEST_CASE("the notes under g++'s line are shown when the explanation sends the s
       "maze.hpp:2:18: note: previous declaration 'Direction NORTH'\n"
       "maze.hpp:9:1: error: expected '}' at end of input\n"
       "maze.hpp:1:1: note: to match this '{'\n";
-  const auto error = student::firstBuildError(output, {});
+  const auto error = run::firstBuildError(output, {});
   REQUIRE(error);
-  const auto explained = student::explainCompileError(error->message, error->line);
+  const auto explained = run::explainCompileError(error->message, error->line);
   REQUIRE(explained);
   CHECK(explained->find("NORTH is declared already as something else") != std::string::npos);
-  CHECK(student::explanationNamesNotes(*explained));
-  const auto notes = student::notesOfFirstError(output, {});
+  CHECK(run::explanationNamesNotes(*explained));
+  const auto notes = run::notesOfFirstError(output, {});
   REQUIRE(notes.size() == 1);  // the next error's note is its own
   CHECK(notes[0].text() == "maze.hpp:2:18: previous declaration 'Direction NORTH'");
-  CHECK_FALSE(student::explanationNamesNotes(
-      student::explainCompileError("'len' was not declared in this scope").value_or("")));
+  CHECK_FALSE(run::explanationNamesNotes(
+      run::explainCompileError("'len' was not declared in this scope").value_or("")));
 }
 
 TEST_CASE("a copy that cannot be made points at the student's parameter, not the test's call",
@@ -274,18 +275,18 @@ TEST_CASE("a copy that cannot be made points at the student's parameter, not the
   for (const char* name : {"41_maze_by_value.g++-12.out", "41_maze_by_value.clang-14.out"}) {
     INFO(name);
     const std::string output = readFile(messages / name);
-    const auto error = student::firstBuildError(output, roots);
+    const auto error = run::firstBuildError(output, roots);
     REQUIRE(error);
     CHECK(error->line == 16);
-    CHECK(student::compileErrorTopic(error->message) ==
+    CHECK(run::compileErrorTopic(error->message) ==
           "a Maze (a class that holds a Turtle) passed by value");
-    const auto note = student::studentCopyNote(output, roots, "compiler_messages");
+    const auto note = run::studentCopyNote(output, roots, "compiler_messages");
     REQUIRE(note);
     CHECK(note->file == "compiler_messages/41_maze_by_value.cpp");
     CHECK(note->line == 12);
     CHECK((note->message == "initializing argument 1 of 'int countWalls(Maze)'" ||
            note->message == "passing argument to parameter 'maze' here"));
     // A note in another folder (the turtle library's, the test's) is never the student's.
-    CHECK_FALSE(student::studentCopyNote(output, roots, "exercises"));
+    CHECK_FALSE(run::studentCopyNote(output, roots, "exercises"));
   }
 }

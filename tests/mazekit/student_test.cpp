@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "png_reader.hpp"
+#include "run/compiler_output.hpp"
 #include "shell.hpp"
 
 #include <algorithm>
@@ -28,9 +29,9 @@
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/version.hpp"
+#include "run/explain.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
-#include "student/explain.hpp"
 #include "student/runner.hpp"
 #include "student/session.hpp"
 #include "student/student.hpp"
@@ -162,7 +163,7 @@ const std::string ninjaOutput =
 // ---- reading a build's output ------------------------------------------------------------
 
 TEST_CASE("the first build error is the first error line with its path relative to the kit") {
-  const auto error = firstBuildError(ninjaOutput, {"/kit"});
+  const auto error = run::firstBuildError(ninjaOutput, {"/kit"});
   REQUIRE(error);
   CHECK(error->file == "lessons/01-turtle-warmup/tests/step03_white_square.cpp");
   CHECK(error->line == 11);
@@ -177,7 +178,7 @@ TEST_CASE("a path outside the kit is kept whole and a long message is cut to one
   const std::string output =
       "/usr/include/c++/12/bits/stl_vector.h:1123:9: error: no match for 'operator=' " +
       std::string(300, 'x') + "\n";
-  const auto error = firstBuildError(output, {"/kit"});
+  const auto error = run::firstBuildError(output, {"/kit"});
   REQUIRE(error);
   CHECK(error->file == "/usr/include/c++/12/bits/stl_vector.h");
   const std::string text = error->text(120);
@@ -188,7 +189,7 @@ TEST_CASE("a path outside the kit is kept whole and a long message is cut to one
 
 TEST_CASE(
     "a missing header is a fatal error and a link error and a bare error line are found too") {
-  const auto fatal = firstBuildError(
+  const auto fatal = run::firstBuildError(
       "/kit/lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: fatal error: warmup.hpp: No "
       "such file or directory\n",
       {"/kit/"});
@@ -197,7 +198,7 @@ TEST_CASE(
         "lessons/01-turtle-warmup/tests/step01_a_screen.cpp:6:10: warmup.hpp: No such file or "
         "directory");
 
-  const auto link = firstBuildError(
+  const auto link = run::firstBuildError(
       "/usr/bin/ld: step01.cpp.o: in function `main':\n"
       "step01.cpp:(.text+0x1c): undefined reference to `makeScreen()'\n"
       "collect2: error: ld returned 1 exit status\n",
@@ -206,13 +207,13 @@ TEST_CASE(
   CHECK(link->file.empty());
   CHECK(link->text() == "link error: undefined reference to `makeScreen()'");
 
-  const auto bare =
-      firstBuildError("ninja: error: loading 'build.ninja': No such file or directory\n", {"/kit"});
+  const auto bare = run::firstBuildError(
+      "ninja: error: loading 'build.ninja': No such file or directory\n", {"/kit"});
   REQUIRE(bare);
   CHECK(bare->text() == "ninja: error: loading 'build.ninja': No such file or directory");
 
   CHECK_FALSE(
-      firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
+      run::firstBuildError("[1/1] Linking CXX executable lessons/exercise01_step01\n", {"/kit"}));
 }
 
 TEST_CASE(
@@ -1183,7 +1184,7 @@ TEST_CASE(
   REQUIRE(lesson.steps.back().id == "05-top-row");
   // A picture is named relative to the kit when it is inside it (as `mazekit status` shows it);
   // a step with no picture by null.
-  CHECK(json["steps"][4]["picture"] == relativeTo(picture.string(), {kitSource}));
+  CHECK(json["steps"][4]["picture"] == run::relativeTo(picture.string(), {kitSource}));
   CHECK(json["steps"][0]["picture"].is_null());
 }
 
@@ -1320,66 +1321,65 @@ TEST_CASE("mazekit watch --poll sees a save by comparing the files and checks ag
 TEST_CASE("each first-week compiler error the kit knows is explained in its own words",
           "[mazekit][student]") {
   std::set<std::string> said;
-  for (const auto& known : student::knownCompileErrors()) {
+  for (const auto& known : run::knownCompileErrors()) {
     INFO(known.sample);
-    const auto explained = student::explainCompileError(known.sample);
+    const auto explained = run::explainCompileError(known.sample);
     REQUIRE(explained);
     CHECK(explained->find('$') == std::string::npos);  // every group was filled in
     CHECK(explained->size() < 260);                    // two sentences, not a lecture
     said.insert(*explained);
   }
   // No sample is taken by another's explanation: each has its own words.
-  CHECK(said.size() == student::knownCompileErrors().size());
-  CHECK(student::knownCompileErrors().size() >= 20);
+  CHECK(said.size() == run::knownCompileErrors().size());
+  CHECK(run::knownCompileErrors().size() >= 20);
 }
 
 TEST_CASE("an explanation names what the student wrote and what to write instead",
           "[mazekit][student]") {
-  const auto copy = student::explainCompileError(
+  const auto copy = run::explainCompileError(
       "use of deleted function \xE2\x80\x98turtle::Turtle::Turtle(const "
       "turtle::Turtle&)\xE2\x80\x99");
   REQUIRE(copy);  // typographic quotes, as g++ writes them under a UTF-8 locale
   CHECK(copy->find("turtle::Turtle& t") != std::string::npos);
-  const auto undeclared =
-      student::explainCompileError("'wallColour' was not declared in this scope");
+  const auto undeclared = run::explainCompileError("'wallColour' was not declared in this scope");
   REQUIRE(undeclared);
   CHECK(undeclared->find("wallColour") != std::string::npos);
-  const auto goTo = student::explainCompileError(
+  const auto goTo = run::explainCompileError(
       "maze.hpp:12:7: expected unqualified-id before 'goto'");  // anywhere in the line
   REQUIRE(goTo);
   CHECK(goTo->find("goTo(x, y)") != std::string::npos);
   // clang's words (macOS's compiler) name the same things, some in another order.
-  const auto member = student::explainCompileError("no member named 'dig' in 'Maze'");
+  const auto member = run::explainCompileError("no member named 'dig' in 'Maze'");
   REQUIRE(member);
   CHECK(member->find("Your Maze has no dig yet") != std::string::npos);
   const auto clangUndeclared =
-      student::explainCompileError("use of undeclared identifier 'wallColour'");
+      run::explainCompileError("use of undeclared identifier 'wallColour'");
   REQUIRE(clangUndeclared);
   CHECK(clangUndeclared->find("write wallColour if") != std::string::npos);
-  CHECK_FALSE(student::explainCompileError("some error no student has met"));
+  CHECK_FALSE(run::explainCompileError("some error no student has met"));
 }
 
 TEST_CASE("each exception that stops a test is explained, the known ones in their own words",
           "[mazekit][student]") {
   // The samples are what g++ 12's libstdc++ and the turtle library say.
   std::set<std::string> said;
-  for (const auto& known : student::knownExceptions()) {
+  for (const auto& known : run::knownExceptions()) {
     INFO(known.sample);
-    const std::string explained = student::explainException(known.sample);
+    const std::string explained = run::explainException(known.sample);
     CHECK(explained.find('$') == std::string::npos);
     CHECK(explained.size() < 260);
     said.insert(explained);
   }
-  CHECK(said.size() == student::knownExceptions().size());
-  const std::string range = student::explainException(
+  CHECK(said.size() == run::knownExceptions().size());
+  const std::string range = run::explainException(
       "vector::_M_range_check: __n (which is 20) >= this->size() (which is 20)");
   CHECK(range.find("its item 20 with .at(), and it holds 20 items") != std::string::npos);
-  CHECK(student::explainException("unknown colour 'bleu' \xE2\x80\x94 did you mean 'blue'?")
+  CHECK(run::explainException("unknown colour 'bleu' \xE2\x80\x94 did you mean 'blue'?")
             .find("the colour 'bleu'") != std::string::npos);
   // A message the kit has no words for still gets the first advice, and so does none at all.
-  CHECK(student::explainException("maze size must be even").find("nothing caught it") !=
+  CHECK(run::explainException("maze size must be even").find("nothing caught it") !=
         std::string::npos);
-  CHECK(student::explainException("").find("nothing caught it") != std::string::npos);
+  CHECK(run::explainException("").find("nothing caught it") != std::string::npos);
 }
 
 TEST_CASE("a red step lists every test case that failed, and an exception as what the code threw",

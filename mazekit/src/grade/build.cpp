@@ -12,8 +12,8 @@
 #include <fstream>
 
 #include "../../harness/report_signature.hpp"
+#include "run/compiler_output.hpp"
 #include "run/process.hpp"
-#include "student/student.hpp"
 
 namespace fs = std::filesystem;
 
@@ -178,7 +178,7 @@ Compiled runBuild(const Manifest& manifest, const BuildPlaces& places,
         places.seen(places.code), places.seen(places.lessonTests).empty()
                                       ? fs::path()
                                       : fs::path(places.seen(places.lessonTests)).parent_path()};
-    const auto first = student::firstBuildError(r.output, roots);
+    const auto first = run::firstBuildError(r.output, roots);
     compiled.error = first ? first->text(300)
                            : "the compiler failed (exit status " + std::to_string(r.exitCode) + ")";
   }

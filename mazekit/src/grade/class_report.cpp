@@ -11,10 +11,10 @@
 #include <nlohmann/json.hpp>
 
 #include "common/files.hpp"
+#include "kit/progress.hpp"
 #include "kit/version.hpp"
+#include "run/explain.hpp"
 #include "run/text.hpp"
-#include "student/explain.hpp"
-#include "student/student.hpp"
 
 namespace mazekit::grade {
 namespace {
@@ -54,13 +54,13 @@ RedReason groupOf(const run::Verdict& verdict) {
   if (verdict.outcome == Outcome::doesNotCompile) {
     const std::string message = withoutPlace(after(reason, "does not compile: "));
     group.example = cut(message);
-    if (const auto topic = student::compileErrorTopic(message)) {
+    if (const auto topic = run::compileErrorTopic(message)) {
       group.reason = *topic;
     } else {
       group.reason = group.example;
     }
     // The kit's words, which may quote a name from the student's message: cut longer.
-    if (const auto explained = student::explainCompileError(message))
+    if (const auto explained = run::explainCompileError(message))
       group.explanation = text::cutUtf8(text::terminalLine(*explained), 4 * classTextLimit);
     return group;
   }
@@ -322,7 +322,7 @@ std::vector<StudentResult> fromProgressFiles(const Lesson& lesson,
                          (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.';
       student.slug += plain ? c : '_';
     }
-    student::State state;
+    State state;
     try {
       std::error_code error;
       const std::uintmax_t size = fs::file_size(file, error);
@@ -334,7 +334,7 @@ std::vector<StudentResult> fromProgressFiles(const Lesson& lesson,
       const std::string text = common::readFile(file);
       const auto json = nlohmann::json::parse(text, nullptr, false);
       if (json.is_discarded()) throw std::runtime_error("it is not JSON");
-      state = student::stateFromJson(json);
+      state = stateFromJson(json);
     } catch (const std::exception& error) {
       student.error = "not a progress file: " + std::string(error.what());
     }

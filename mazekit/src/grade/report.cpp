@@ -17,8 +17,8 @@
 
 #include "grade/class_report.hpp"
 #include "kit/version.hpp"
+#include "run/explain.hpp"
 #include "run/text.hpp"
-#include "student/explain.hpp"
 
 namespace fs = std::filesystem;
 
@@ -251,7 +251,7 @@ std::string gradescopeOutput(const StepResult& result) {
                        : "**RED** " + std::string(run::outcomeName(result.verdict.outcome)) + "\n";
   if (!result.passed()) md += "\n" + fenced(validUtf8(result.verdict.reason));
   if (result.verdict.outcome == Outcome::doesNotCompile) {
-    if (const auto explained = student::explainCompileError(result.verdict.reason)) {
+    if (const auto explained = run::explainCompileError(result.verdict.reason)) {
       md += "\nWhat it means: " + markdownText(validUtf8(*explained)) + "\n";
     }
   }

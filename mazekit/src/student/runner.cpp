@@ -16,6 +16,7 @@
 #include "common/files.hpp"
 #include "grade/build.hpp"
 #include "grade/zip_file.hpp"
+#include "run/compiler_output.hpp"
 #include "run/difference.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
@@ -24,8 +25,8 @@
 
 #include <turtle/save_file.hpp>
 
+#include "run/explain.hpp"
 #include "student/compare_pictures.hpp"
-#include "student/explain.hpp"
 #include "student/student.hpp"
 
 namespace mazekit::student {
@@ -66,7 +67,7 @@ fs::path Checker::comparison(const Lesson& lesson, const Step& step) const {
 }
 
 std::string Checker::shown(const fs::path& path) const {
-  return relativeTo(path.lexically_normal().string(), {kit_.source});
+  return run::relativeTo(path.lexically_normal().string(), {kit_.source});
 }
 
 namespace {
@@ -155,7 +156,7 @@ run::Result runWithReport(std::vector<std::string> argv, double seconds,
 // the library's) own words, not a check of the test's.
 std::vector<std::string> failureLines(const run::TestCaseReport& failed,
                                       const std::vector<fs::path>& roots) {
-  std::string where = relativeTo(failed.failureFile, roots);
+  std::string where = run::relativeTo(failed.failureFile, roots);
   if (failed.failureLine > 0) where += ":" + std::to_string(failed.failureLine);
   std::string what = failed.failure;
   if (const auto message = failed.thrown()) what = "your code threw an exception: " + *message;
@@ -165,16 +166,17 @@ std::vector<std::string> failureLines(const run::TestCaseReport& failed,
   const auto difference = run::describeDifference(failed.expression, failed.values);
   const std::size_t valuesAt = failed.failure.find(", with values ");
   if (!difference || valuesAt == std::string::npos) {
-    lines.push_back("  " + shorten(what, 200));
+    lines.push_back("  " + run::shorten(what, 200));
     return lines;
   }
   const std::string macro = failed.failure.substr(0, failed.failure.find('('));
-  lines.push_back("  " + macro + "( " + shorten(run::shortExpression(failed.expression), 160) +
+  lines.push_back("  " + macro + "( " + run::shorten(run::shortExpression(failed.expression), 160) +
                   " )");
   // What the test said beside its check (its INFO: "size 50, seed 1").
   const std::string said =
       failed.failure.substr(std::min(failed.failure.size(), valuesAt + 14 + failed.values.size()));
-  if (!said.empty()) lines.push_back("  " + shorten(said.substr(said.front() == ';' ? 2 : 0), 200));
+  if (!said.empty())
+    lines.push_back("  " + run::shorten(said.substr(said.front() == ';' ? 2 : 0), 200));
   for (const std::string& line : *difference) lines.push_back("  " + line);
   return lines;
 }
@@ -233,21 +235,21 @@ StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& ro
   result.summary = std::string(run::outcomeName(result.outcome));
   if (built.timedOut) {
     result.detail.push_back("the compiler took longer than 15 minutes");
-  } else if (const auto error = firstBuildError(built.output, roots)) {
+  } else if (const auto error = run::firstBuildError(built.output, roots)) {
     result.detail.push_back(error->text());
     // What it means, for a student who has not met it before, and the compiler's notes under
     // its line when the explanation sends the student to them.
-    if (const auto explained = explainCompileError(error->message, error->line)) {
+    if (const auto explained = run::explainCompileError(error->message, error->line)) {
       result.explanation = *explained;
-      if (explanationNamesNotes(*explained)) {
-        for (const BuildError& note : notesOfFirstError(built.output, roots))
+      if (run::explanationNamesNotes(*explained)) {
+        for (const run::BuildError& note : run::notesOfFirstError(built.output, roots))
           result.detail.push_back("  note: " + note.text(300));
       }
     }
   } else {
     const std::string tail =
         built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
-    result.detail.push_back(shorten(tail, 200));
+    result.detail.push_back(run::shorten(tail, 200));
   }
   return result;
 }
@@ -259,22 +261,22 @@ StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& ro
 void pointAtCopy(StepResult& result, const run::Result& built, std::vector<std::string> argv,
                  const std::vector<fs::path>& roots, const std::string& folder,
                  const volatile std::sig_atomic_t* stop) {
-  const auto error = firstBuildError(built.output, roots);
+  const auto error = run::firstBuildError(built.output, roots);
   if (!error || error->file.rfind(folder + "/", 0) == 0) return;
-  const auto topic = compileErrorTopic(error->message);
+  const auto topic = run::compileErrorTopic(error->message);
   if (!topic || topic->find("passed by value") == std::string::npos) return;
-  auto note = studentCopyNote(built.output, roots, folder);
+  auto note = run::studentCopyNote(built.output, roots, folder);
   if (!note) {
     argv.erase(std::remove(argv.begin(), argv.end(), "-Wfatal-errors"), argv.end());
     argv.erase(std::find(argv.begin(), argv.end(), "-o"), argv.end());
     argv.push_back("-fsyntax-only");
     const run::Result again = runCompiler(std::move(argv), stop);
-    note = studentCopyNote(again.output, roots, folder);
+    note = run::studentCopyNote(again.output, roots, folder);
   }
   if (!note) return;
   const std::string place = note->file + ":" + std::to_string(note->line);
   result.detail.push_back("your code asks for the copy at " + place + ": " +
-                          shorten(note->message, 120));
+                          run::shorten(note->message, 120));
   result.explanation += " The copy is the parameter at " + place + ".";
 }
 
@@ -291,10 +293,11 @@ void Checker::buildLibraries(const volatile std::sig_atomic_t* stop) const {
   if (!built.exitedWith(0)) {
     throw std::runtime_error(
         "cannot build the kit's libraries in '" + kit_.build.string() + "' (" +
-        (built.started ? shorten(built.output.substr(
-                                     built.output.size() > 300 ? built.output.size() - 300 : 0),
-                                 300)
-                       : built.error) +
+        (built.started
+             ? run::shorten(
+                   built.output.substr(built.output.size() > 300 ? built.output.size() - 300 : 0),
+                   300)
+             : built.error) +
         "): build the kit with `cmake --build build/dev` in '" + kit_.source.string() +
         "', then run mazekit again");
   }
@@ -499,7 +502,8 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
     stopped.summary = "interrupted";
     return stopped;
   }
-  const std::string folder = relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
+  const std::string folder =
+      run::relativeTo(lesson.exercise.lexically_normal().string(), {kit_.source});
   if (!built.exitedWith(0)) {
     StepResult failed = notCompiled(built, {kit_.source, kit_.build});
     const grade::BuildPlaces places = studentPlaces(kit_, lesson);
@@ -513,9 +517,10 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   StepResult result = runStep(lesson, step, plan.exerciseTarget, true, stop);
   // A warning in the student's code: said, and explained, but it does not stop the step (the
   // lessons have not taught every fix g++ asks for).
-  if (const auto warning = firstStudentWarning(built.output, {kit_.source, kit_.build}, folder)) {
+  if (const auto warning =
+          run::firstStudentWarning(built.output, {kit_.source, kit_.build}, folder)) {
     result.warning = warning->text();
-    if (const auto explained = explainCompileError(warning->message, warning->line))
+    if (const auto explained = run::explainCompileError(warning->message, warning->line))
       result.warningExplanation = *explained;
   }
   if (own.valid()) {
@@ -600,7 +605,7 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
       buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop);
   if (wheat.built.interrupted || wheat.tests.ran.interrupted) return interruptedResult();
   const grade::TestsFile file{wheat.compiled.string(), shownFile};
-  const std::string copyShown = relativeTo(wheat.compiled.lexically_normal().string(), roots);
+  const std::string copyShown = run::relativeTo(wheat.compiled.lexically_normal().string(), roots);
   if (!wheat.tests.compiled) {
     StepResult result = testsNotCompiled(wheat.built, roots, copyShown, shownFile);
     result.detail.insert(result.detail.begin(),
@@ -668,7 +673,7 @@ void Checker::checkOwnTests(const Lesson& lesson, const Step& step, StepResult& 
       result = interruptedResult();
       return;
     }
-    const std::string copyShown = relativeTo(own.compiled.lexically_normal().string(), roots);
+    const std::string copyShown = run::relativeTo(own.compiled.lexically_normal().string(), roots);
     if (!own.tests.compiled) {
       StepResult failed = testsNotCompiled(own.built, roots, copyShown, shownFile);
       failed.detail.insert(failed.detail.begin(),
@@ -806,8 +811,8 @@ namespace {
 
 // "exercises/02-building-the-maze/maze.hpp:42, in Maze::dig(int)"
 std::string placeOf(const run::SourceFrame& frame, const std::vector<fs::path>& roots) {
-  std::string place = relativeTo(frame.file, roots) + ":" + std::to_string(frame.line);
-  if (!frame.function.empty()) place += ", in " + shorten(frame.function, 80);
+  std::string place = run::relativeTo(frame.file, roots) + ":" + std::to_string(frame.line);
+  if (!frame.function.empty()) place += ", in " + run::shorten(frame.function, 80);
   return place;
 }
 
@@ -875,7 +880,7 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
     if (failedCases > 1 && i < casePictures.size() && !casePictures[i].empty())
       result.detail.push_back("  its picture: " + casePictures[i]);
     const auto thrown = testCase.thrown();
-    if (thrown && result.explanation.empty()) result.explanation = explainException(*thrown);
+    if (thrown && result.explanation.empty()) result.explanation = run::explainException(*thrown);
   }
   if (failedCases > shownCases) {
     result.detail.push_back("and " + std::to_string(failedCases - shownCases) +
@@ -898,7 +903,7 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
     const std::string tail =
         ran.output.substr(ran.output.size() > 300 ? ran.output.size() - 300 : 0);
     if (!tail.empty())
-      result.detail.push_back("its last output: " + shorten(text::terminalLine(tail), 200));
+      result.detail.push_back("its last output: " + run::shorten(text::terminalLine(tail), 200));
   }
   return result;
 }

@@ -44,7 +44,7 @@ struct StepResult {
   long onlyYours = 0;
   long onlyExpected = 0;
   /// The first warning g++ gave in the student's files, though the step built: where it is
-  /// and what it says, and what it means (explainCompileError), or empty.
+  /// and what it says, and what it means (run::explainCompileError), or empty.
   std::string warning;
   std::string warningExplanation;
 };

@@ -10,6 +10,8 @@
 #include <regex>
 #include <sstream>
 
+#include "run/compiler_output.hpp"
+
 namespace mazekit::student {
 namespace fs = std::filesystem;
 
@@ -223,9 +225,9 @@ std::string brokenLine(const Broken& broken, bool namingLesson) {
   const auto dash = name.find('-');
   if (dash != std::string::npos) name[dash] = ' ';
   std::string what = broken.result.detail.empty() ? broken.result.summary
-                                                  : shorten(broken.result.detail.front(), 160);
+                                                  : run::shorten(broken.result.detail.front(), 160);
   if (broken.result.detail.size() > 1 && broken.result.outcome == run::Outcome::failed)
-    what += " " + shorten(broken.result.detail[1], 160);
+    what += " " + run::shorten(broken.result.detail[1], 160);
   const std::string lesson =
       namingLesson ? "lesson " + std::to_string(broken.lesson->number) + ", " : "";
   return lesson + "step " + name + " passed before and fails now: " + what;

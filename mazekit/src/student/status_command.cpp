@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "kit/version.hpp"
+#include "run/compiler_output.hpp"
 #include "student/session.hpp"
 #include "turtle/save_file.hpp"
 
@@ -45,7 +46,7 @@ nlohmann::json shownOrNull(const Session& s, const fs::path& path) {
 // The detail lines under a verdict as one line, for a table cell.
 std::string oneLine(const std::vector<std::string>& lines) {
   std::string out;
-  for (const std::string& line : lines) out += (out.empty() ? "" : " ") + shorten(line, 400);
+  for (const std::string& line : lines) out += (out.empty() ? "" : " ") + run::shorten(line, 400);
   return out;
 }
 
@@ -261,7 +262,7 @@ std::string annotation(const std::string& level, const Place& place, const std::
 std::string annotationMessage(const StepResult& r) {
   std::string message = r.summary;
   for (std::size_t i = 0; i < r.detail.size() && i < 4; ++i)
-    message += "\n" + shorten(r.detail[i], 300);
+    message += "\n" + run::shorten(r.detail[i], 300);
   if (!r.explanation.empty()) message += "\nWhat it means: " + r.explanation;
   return message;
 }

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace mazekit::student {
+namespace mazekit::run {
 
 /// What the compiler's message `message` (the text after "error: " or "warning: ", g++'s with
 /// ASCII or typographic quotes, or clang's) means and what to do, in one or two sentences;
@@ -51,4 +51,4 @@ std::string explainException(const std::string& message);
 /// The exceptions explainException knows by their messages, each with a sample.
 const std::vector<KnownError>& knownExceptions();
 
-}  // namespace mazekit::student
+}  // namespace mazekit::run

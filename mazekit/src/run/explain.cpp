@@ -1,10 +1,10 @@
 // The compiler's first error in a beginner's words (see explain.hpp).
-#include "student/explain.hpp"
+#include "run/explain.hpp"
 
 #include <regex>
 #include <utility>
 
-namespace mazekit::student {
+namespace mazekit::run {
 namespace {
 
 /// One compiler's words for a mistake: g++'s, or clang's, which often puts the names in
@@ -414,4 +414,4 @@ const std::vector<KnownError>& knownExceptions() {
   return known;
 }
 
-}  // namespace mazekit::student
+}  // namespace mazekit::run
