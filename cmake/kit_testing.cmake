@@ -77,6 +77,9 @@ if(NOT TARGET kit_catch_main)
   # Catch2's main and the harness's signed reporter (-r mazekit), which mazekit grade reads.
   add_library(kit_catch_main STATIC "${PROJECT_SOURCE_DIR}/mazekit/harness/catch_main.cpp"
                                     "${PROJECT_SOURCE_DIR}/mazekit/harness/trace.cpp")
+  if(COMMAND kit_own_code_warnings)
+    kit_own_code_warnings(kit_catch_main)
+  endif()
   # The turtle library: a failed test case's picture is its screen as the test stopped.
   target_link_libraries(kit_catch_main PUBLIC kit_catch2
                         PRIVATE nlohmann_json::nlohmann_json mazekit::turtle ${CMAKE_DL_LIBS})

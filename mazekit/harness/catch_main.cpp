@@ -58,9 +58,12 @@ std::string base64(const std::string& bytes) {
   static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   for (std::size_t i = 0; i < bytes.size(); i += 3) {
-    unsigned v = static_cast<unsigned char>(bytes[i]) << 16;
-    if (i + 1 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 1]) << 8;
-    if (i + 2 < bytes.size()) v |= static_cast<unsigned char>(bytes[i + 2]);
+    const auto byte = [&bytes](std::size_t k) {
+      return static_cast<unsigned>(static_cast<unsigned char>(bytes[k]));
+    };
+    unsigned v = byte(i) << 16;
+    if (i + 1 < bytes.size()) v |= byte(i + 1) << 8;
+    if (i + 2 < bytes.size()) v |= byte(i + 2);
     out += digits[v >> 18];
     out += digits[(v >> 12) & 63];
     out += i + 1 < bytes.size() ? digits[(v >> 6) & 63] : '=';

@@ -41,8 +41,8 @@ class Sha256 {
       update(&byte, 1);
     }
     Digest digest{};
-    for (int i = 0; i < 8; ++i) {
-      for (int j = 0; j < 4; ++j)
+    for (std::size_t i = 0; i < 8; ++i) {
+      for (std::size_t j = 0; j < 4; ++j)
         digest[4 * i + j] = static_cast<std::uint8_t>(state_[i] >> (24 - 8 * j));
     }
     return digest;

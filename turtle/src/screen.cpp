@@ -646,8 +646,9 @@ std::vector<StampInfo> Screen::stamps() const {
     if (const auto* stamp = std::get_if<detail::Stamp>(&item.shape)) {
       // The one heading formula, so a stamp says what heading() said when it was made.
       const double heading = detail::headingOf(stamp->orient);
-      result.push_back({item.id, stamp->position, heading, self.shapes[stamp->shape].name,
-                        stamp->pencolor, stamp->fillcolor});
+      result.push_back({item.id, stamp->position, heading,
+                        self.shapes[static_cast<std::size_t>(stamp->shape)].name, stamp->pencolor,
+                        stamp->fillcolor});
     }
   }
   return result;

@@ -713,8 +713,8 @@ Utf16Order utf16WithoutMark(std::string_view bytes) {
   if (pairs < 2 || bytes.size() % 2 != 0) return Utf16Order::none;
   std::size_t evenZeros = 0, oddZeros = 0;
   for (std::size_t i = 0; i + 1 < bytes.size(); i += 2) {
-    evenZeros += bytes[i] == '\0' ? 1 : 0;
-    oddZeros += bytes[i + 1] == '\0' ? 1 : 0;
+    evenZeros += bytes[i] == '\0' ? 1U : 0U;
+    oddZeros += bytes[i + 1] == '\0' ? 1U : 0U;
   }
   if (oddZeros * 4 >= pairs * 3 && evenZeros * 10 <= pairs) return Utf16Order::littleEndian;
   if (evenZeros * 4 >= pairs * 3 && oddZeros * 10 <= pairs) return Utf16Order::bigEndian;

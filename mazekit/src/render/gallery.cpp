@@ -25,7 +25,8 @@ namespace {
 // A path in an href or src: relative, forward slashes, each part percent-encoded where it must be.
 std::string urlPath(const std::string& path) {
   std::string out;
-  for (const unsigned char c : path) {
+  for (const char ch : path) {
+    const auto c = static_cast<unsigned char>(ch);
     if (std::isalnum(c) || c == '/' || c == '-' || c == '_' || c == '.') {
       out += static_cast<char>(c);
     } else {

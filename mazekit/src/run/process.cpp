@@ -301,12 +301,18 @@ Result runProcess(const Command& command, const Limits& limits,
     setLimit(RLIMIT_CPU, cpu, cpu + 1);
     if (limits.memoryBytes > 0 && !treeMemory)
       setLimit(RLIMIT_AS, limits.memoryBytes, limits.memoryBytes);
-    if (limits.processes > 0 && !group) setLimit(RLIMIT_NPROC, limits.processes, limits.processes);
+    if (limits.processes > 0 && !group) {
+      const auto most = static_cast<rlim_t>(limits.processes);
+      setLimit(RLIMIT_NPROC, most, most);
+    }
     setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
     setLimit(RLIMIT_CORE, 0, 0);
     if (command.runAsUid != 0) {
       // RLIMIT_NPROC counts the user's processes: the whole tree's, as a pids cgroup would.
-      if (limits.processes > 0) setLimit(RLIMIT_NPROC, limits.processes, limits.processes);
+      if (limits.processes > 0) {
+        const auto most = static_cast<rlim_t>(limits.processes);
+        setLimit(RLIMIT_NPROC, most, most);
+      }
       if (::setgroups(0, nullptr) != 0 || ::setgid(command.runAsGid) != 0 ||
           ::setuid(command.runAsUid) != 0 || ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
         ::_exit(126);

@@ -47,12 +47,18 @@ cairo_status_t appendToString(void* closure, const unsigned char* data, unsigned
 }
 
 // A picture's pixels as 0xRRGGBB (laid on white where it is see-through), row by row.
+/// The index of pixel (x, y) in a row-major picture `width` pixels wide (x, y, width >= 0).
+std::size_t cell(int x, int y, int width) {
+  return static_cast<std::size_t>(y) * static_cast<std::size_t>(width) +
+         static_cast<std::size_t>(x);
+}
+
 struct Pixels {
   int width = 0;
   int height = 0;
   std::vector<std::uint32_t> rgb;
   std::uint32_t at(int x, int y, std::uint32_t outside) const {
-    return x < width && y < height ? rgb[static_cast<std::size_t>(y) * width + x] : outside;
+    return x < width && y < height ? rgb[cell(x, y, width)] : outside;
   }
 };
 
@@ -76,12 +82,12 @@ Pixels pixelsOf(const std::string& png, const char* which) {
   cairo_surface_flush(flat.get());
   const unsigned char* data = cairo_image_surface_get_data(flat.get());
   const int stride = cairo_image_surface_get_stride(flat.get());
-  pixels.rgb.resize(static_cast<std::size_t>(pixels.width) * pixels.height);
+  pixels.rgb.resize(cell(0, pixels.height, pixels.width));
   for (int y = 0; y < pixels.height; ++y) {
     const auto* row =
         reinterpret_cast<const std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
     for (int x = 0; x < pixels.width; ++x)
-      pixels.rgb[static_cast<std::size_t>(y) * pixels.width + x] = row[x] & 0xffffffu;
+      pixels.rgb[cell(x, y, pixels.width)] = row[x] & 0xffffffu;
   }
   return pixels;
 }
@@ -153,13 +159,13 @@ PictureComparison comparePictures(const std::string& yoursPng, const std::string
   unsigned char* data = cairo_image_surface_get_data(surface.get());
   const int stride = cairo_image_surface_get_stride(surface.get());
   // Each differing pixel marked, and its neighbours too, so that a one-pixel line shows.
-  std::vector<std::uint32_t> marks(static_cast<std::size_t>(width) * height, 0);
+  std::vector<std::uint32_t> marks(cell(0, height, width), 0);
   std::vector<std::uint32_t> base(marks.size());
   for (int y = 0; y < height; ++y) {
     for (int x = 0; x < width; ++x) {
       const std::uint32_t e = expected.at(x, y, background);
       const std::uint32_t o = yours.at(x, y, background);
-      base[static_cast<std::size_t>(y) * width + x] = faded(e);
+      base[cell(x, y, width)] = faded(e);
       if (channelDistance(e, o) <= differs) continue;
       // The mark, darker where the picture that has the pixel is dark, so that a black stamp
       // on a wrong background still shows as a stamp.
@@ -175,7 +181,7 @@ PictureComparison comparePictures(const std::string& yoursPng, const std::string
           const int nx = x + dx;
           const int ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-          std::uint32_t& m = marks[static_cast<std::size_t>(ny) * width + nx];
+          std::uint32_t& m = marks[cell(nx, ny, width)];
           if (m == 0 || (dx == 0 && dy == 0)) m = mark;
         }
       }
@@ -184,7 +190,7 @@ PictureComparison comparePictures(const std::string& yoursPng, const std::string
   for (int y = 0; y < height; ++y) {
     auto* row = reinterpret_cast<std::uint32_t*>(data + static_cast<std::ptrdiff_t>(y) * stride);
     for (int x = 0; x < width; ++x) {
-      const std::size_t i = static_cast<std::size_t>(y) * width + x;
+      const std::size_t i = cell(x, y, width);
       row[x] = marks[i] != 0 ? marks[i] : base[i];
     }
   }
