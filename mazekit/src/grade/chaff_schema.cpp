@@ -281,7 +281,8 @@ std::vector<bool> writeSchemaFolder(const fs::path& wheat, const std::vector<Sch
   nlohmann::json json;
   json["placed"] = placed;
   json["why_not"] = whyNot;
-  writeIfChanged(folder / "schema.json", json.dump(2) + "\n");
+  // Always written: the build's mark that this schema is up to date with its wheat.
+  turtle::saveFileAtomically(folder / "schema.json", json.dump(2) + "\n");
   return placed;
 }
 

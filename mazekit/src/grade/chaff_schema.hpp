@@ -47,8 +47,8 @@ SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
                           const std::vector<SchemaChaff>& chaffs);
 
 /// The schema folder: the wheat's files, those with chaffs made schemas, and schema.json
-/// ({"placed": [true, false, ...], "why_not": [...]}, one entry per chaff). Files written
-/// atomically and only when they change. Returns the chaffs placed.
+/// ({"placed": [true, false, ...], "why_not": [...]}, one entry per chaff). The wheat's files
+/// written atomically and only when they change. Returns the chaffs placed.
 std::vector<bool> writeSchemaFolder(const std::filesystem::path& wheat,
                                     const std::vector<SchemaChaff>& chaffs,
                                     const std::filesystem::path& folder);
