@@ -1959,10 +1959,14 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
             "  m.setMatrixValueAt(turtle::Vec2D(-110, 190), END);\n  m.solve();\n"
             "  CHECK(m.matrix[1][0] == EMPTY);\n  CHECK(m.matrix[2][0] == EMPTY);\n}\n");
   const fs::path bin = locateKit().build / "mazekit" / "student" / lesson.id / "bin";
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(bin, ec)) {
-    if (entry.path().filename().string().rfind("tests-", 0) == 0) fs::remove(entry.path(), ec);
-  }
+  // The programs a check of the step builds, removed: those there after a check, it built.
+  const auto removePrograms = [&bin] {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(bin, ec)) {
+      if (entry.path().filename().string().rfind("tests-", 0) == 0) fs::remove(entry.path(), ec);
+    }
+  };
+  removePrograms();
   const auto weak = runMazekit("check 3 3", env, "wheats-weak");
   INFO(weak.out << weak.err);
   CHECK(weak.status == 1);
@@ -1979,9 +1983,7 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
   // Tests that compile against the wheat and not against the schema (here a macro that breaks
   // the schema's call): every chaff built apart, the same words again.
   writeFile(mine, "#define chaff() 0\n" + readFile(mine));
-  for (const auto& entry : fs::directory_iterator(bin, ec)) {
-    if (entry.path().filename().string().rfind("tests-", 0) == 0) fs::remove(entry.path(), ec);
-  }
+  removePrograms();
   const auto weakFallback = runMazekit("check 3 3", env, "wheats-weak-fallback");
   INFO(weakFallback.out << weakFallback.err);
   CHECK(weakFallback.status == 1);
