@@ -25,10 +25,13 @@ int main(int argc, char** argv) {
     }
     const std::vector<bool> placed =
         mazekit::grade::writeSchemaFolder(spec.at("wheat").get<std::string>(), chaffs, argv[2]);
+    std::ifstream written(std::string(argv[2]) + "/schema.json");
+    const auto why = nlohmann::json::parse(written).at("why_not");
     for (std::size_t k = 0; k < placed.size(); ++k) {
       if (!placed[k]) {
         std::cout << argv[1] << ": chaff " << k + 1
-                  << " keeps a build of its own in `mazekit check` (not in the schema)\n";
+                  << " keeps a build of its own in `mazekit check` (not in the schema): "
+                  << why.at(k).get<std::string>() << "\n";
       }
     }
   } catch (const std::exception& e) {
