@@ -212,6 +212,17 @@ function(kit_read_tests_step file dir i k prefix)
       set(${prefix}_${k}_CHAFF_${c}_${FIELD} "${value}" PARENT_SCOPE)
       list(APPEND exports "${prefix}_${k}_CHAFF_${c}_${FIELD}")
     endforeach()
+    # "schema": false keeps the chaff out of the step's schema (a build of its own in
+    # `mazekit check`); true, or no "schema", lets mazekit_chaff_schema place it if it can.
+    string(JSON in_schema ERROR_VARIABLE missing GET "${json}" steps ${i} chaffs ${c} schema)
+    if(missing)
+      set(in_schema ON)
+    elseif(NOT in_schema MATCHES "^(ON|OFF)$")
+      message(FATAL_ERROR "${file}: step ${k}'s chaff ${c}: \"schema\" is true or false, "
+                          "not ${in_schema}")
+    endif()
+    set(${prefix}_${k}_CHAFF_${c}_SCHEMA "${in_schema}" PARENT_SCOPE)
+    list(APPEND exports "${prefix}_${k}_CHAFF_${c}_SCHEMA")
     string(JSON chaff_id GET "${json}" steps ${i} chaffs ${c} id)
     if(NOT chaff_id MATCHES "^[a-z0-9][a-z0-9-]*$" OR chaff_id IN_LIST chaff_ids)
       message(FATAL_ERROR "${file}: step ${k}'s chaff '${chaff_id}': an id is lower-case letters, "
@@ -559,7 +570,13 @@ function(kit_make_chaff_schema dir k out)
     if(c GREATER 0)
       string(APPEND q_chaffs ",\n  ")
     endif()
-    string(APPEND q_chaffs "{\"in\": ${q_in}, \"replace\": ${q_replace}, \"with\": ${q_with}}")
+    if(lesson_${k}_CHAFF_${c}_SCHEMA)
+      set(q_schema "true")
+    else()
+      set(q_schema "false")
+    endif()
+    string(APPEND q_chaffs "{\"in\": ${q_in}, \"replace\": ${q_replace}, \"with\": ${q_with}, "
+                           "\"schema\": ${q_schema}}")
   endforeach()
   set(spec "${folder}.json")
   # Written only when it changes, so that configuring again rebuilds nothing.

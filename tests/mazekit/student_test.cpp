@@ -1896,6 +1896,14 @@ TEST_CASE("a chaff schema holds each chaff in a function's body as a branch, the
       schema.text.find("const int SIZE = 10;  // { not a block\nstruct Box {\n  int width = 3;") !=
       std::string::npos);
 
+  // A chaff lesson.json keeps out ("schema": false) is not placed, though it could be.
+  std::vector<grade::SchemaChaff> keptOut = chaffs;
+  keptOut[2].allowed = false;
+  const grade::SchemaFile withoutOne = grade::makeSchemaFile("box.hpp", wheat, keptOut);
+  CHECK(withoutOne.placed == std::vector<bool>{false, false, false, true, true, true, false});
+  CHECK(withoutOne.whyNot[2] == "lesson.json says \"schema\": false");
+  CHECK(withoutOne.text.find("width + width") == std::string::npos);
+
   // No chaff placed: the wheat as it is.
   const grade::SchemaFile none = grade::makeSchemaFile("box.hpp", wheat, {chaffs[0], chaffs[1]});
   CHECK(none.text == wheat);

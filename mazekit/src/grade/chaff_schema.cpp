@@ -168,6 +168,10 @@ SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
   for (std::size_t k = 0; k < chaffs.size(); ++k) {
     const SchemaChaff& chaff = chaffs[k];
     if (chaff.in != name) continue;
+    if (!chaff.allowed) {
+      out.whyNot[k] = "lesson.json says \"schema\": false";
+      continue;
+    }
     const std::size_t at = wheat.find(chaff.replace);
     if (chaff.replace.empty() || at == std::string::npos ||
         wheat.find(chaff.replace, at + 1) != std::string::npos) {

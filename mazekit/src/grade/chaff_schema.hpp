@@ -31,6 +31,7 @@ struct SchemaChaff {
   std::string in;
   std::string replace;
   std::string with;
+  bool allowed = true;  ///< lesson.json's "schema" (false: always a build of its own)
 };
 
 struct SchemaFile {

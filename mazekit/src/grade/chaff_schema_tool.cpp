@@ -1,6 +1,7 @@
 // Writes a test-writing step's mutant schema (grade/chaff_schema.hpp) when the kit is built:
 //   mazekit_chaff_schema SPEC.json FOLDER
-// SPEC.json: {"wheat": "<folder>", "chaffs": [{"in": ..., "replace": ..., "with": ...}, ...]}
+// SPEC.json: {"wheat": "<folder>", "chaffs": [{"in": ..., "replace": ..., "with": ...,
+// "schema": true}, ...]}
 // (cmake/kit_lessons.cmake writes it from lesson.json). Says which chaffs keep a build of
 // their own, and why.
 #include <fstream>
@@ -21,7 +22,8 @@ int main(int argc, char** argv) {
     std::vector<mazekit::grade::SchemaChaff> chaffs;
     for (const auto& c : spec.at("chaffs")) {
       chaffs.push_back({c.at("in").get<std::string>(), c.at("replace").get<std::string>(),
-                        c.at("with").get<std::string>()});
+                        c.at("with").get<std::string>(),
+                        !c.contains("schema") || c.at("schema").get<bool>()});
     }
     const std::vector<bool> placed =
         mazekit::grade::writeSchemaFolder(spec.at("wheat").get<std::string>(), chaffs, argv[2]);
