@@ -212,6 +212,17 @@ function(kit_read_tests_step file dir i k prefix)
       set(${prefix}_${k}_CHAFF_${c}_${FIELD} "${value}" PARENT_SCOPE)
       list(APPEND exports "${prefix}_${k}_CHAFF_${c}_${FIELD}")
     endforeach()
+    # "schema": false keeps the chaff out of the step's schema (a build of its own in
+    # `mazekit check`); true, or no "schema", lets mazekit_chaff_schema place it if it can.
+    string(JSON in_schema ERROR_VARIABLE missing GET "${json}" steps ${i} chaffs ${c} schema)
+    if(missing)
+      set(in_schema ON)
+    elseif(NOT in_schema MATCHES "^(ON|OFF)$")
+      message(FATAL_ERROR "${file}: step ${k}'s chaff ${c}: \"schema\" is true or false, "
+                          "not ${in_schema}")
+    endif()
+    set(${prefix}_${k}_CHAFF_${c}_SCHEMA "${in_schema}" PARENT_SCOPE)
+    list(APPEND exports "${prefix}_${k}_CHAFF_${c}_SCHEMA")
     string(JSON chaff_id GET "${json}" steps ${i} chaffs ${c} id)
     if(NOT chaff_id MATCHES "^[a-z0-9][a-z0-9-]*$" OR chaff_id IN_LIST chaff_ids)
       message(FATAL_ERROR "${file}: step ${k}'s chaff '${chaff_id}': an id is lower-case letters, "
@@ -526,6 +537,64 @@ function(kit_make_chaffs dir k)
   endforeach()
 endfunction()
 
+# Where a test-writing step's mutant schema is generated (mazekit/src/grade/chaff_schema.hpp).
+function(kit_chaff_schema_folder out lesson_id step_id)
+  set(${out} "${PROJECT_BINARY_DIR}/mazekit/schemas/${lesson_id}/${step_id}" PARENT_SCOPE)
+endfunction()
+
+# A JSON string of VALUE, line breaks and tabs escaped too.
+function(kit_json_text out value)
+  kit_json_string(quoted "${value}")
+  string(REPLACE "\n" "\\n" quoted "${quoted}")
+  string(REPLACE "\t" "\\t" quoted "${quoted}")
+  string(REPLACE "\r" "\\r" quoted "${quoted}")
+  set(${out} "${quoted}" PARENT_SCOPE)
+endfunction()
+
+# The mutant schema of test-writing step K (the lesson read into `lesson`): the wheat with
+# each chaff it can hold as a branch chosen at run time, written by mazekit_chaff_schema when
+# the kit is built. `mazekit check` builds a student's tests once against it, not once per
+# chaff; a grade never uses it. Sets OUT to its folder.
+function(kit_make_chaff_schema dir k out)
+  kit_chaff_schema_folder(folder "${lesson_ID}" "${lesson_${k}_ID}")
+  set(wheat "${lesson_${k}_WHEAT}")
+  kit_json_text(q_wheat "${wheat}")
+  # Joined as text, not as a list: the code holds semicolons.
+  set(q_chaffs "")
+  list(LENGTH lesson_${k}_CHAFFS n)
+  math(EXPR last "${n} - 1")
+  foreach(c RANGE ${last})
+    kit_json_text(q_in "${lesson_${k}_CHAFF_${c}_IN}")
+    kit_json_text(q_replace "${lesson_${k}_CHAFF_${c}_REPLACE}")
+    kit_json_text(q_with "${lesson_${k}_CHAFF_${c}_WITH}")
+    if(c GREATER 0)
+      string(APPEND q_chaffs ",\n  ")
+    endif()
+    if(lesson_${k}_CHAFF_${c}_SCHEMA)
+      set(q_schema "true")
+    else()
+      set(q_schema "false")
+    endif()
+    string(APPEND q_chaffs "{\"in\": ${q_in}, \"replace\": ${q_replace}, \"with\": ${q_with}, "
+                           "\"schema\": ${q_schema}}")
+  endforeach()
+  set(spec "${folder}.json")
+  # Written only when it changes, so that configuring again rebuilds nothing.
+  file(WRITE "${spec}.new" "{\"wheat\": ${q_wheat},\n \"chaffs\": [\n  ${q_chaffs}]}\n")
+  file(COPY_FILE "${spec}.new" "${spec}" ONLY_IF_DIFFERENT)
+  file(REMOVE "${spec}.new")
+  file(GLOB wheat_files "${wheat}/*")
+  add_custom_command(OUTPUT "${folder}/schema.json"
+    COMMAND mazekit_chaff_schema "${spec}" "${folder}"
+    DEPENDS mazekit_chaff_schema "${spec}" ${wheat_files}
+    COMMENT "Writing the chaff schema of ${lesson_ID} step ${lesson_${k}_ID}"
+    VERBATIM)
+  string(MAKE_C_IDENTIFIER "schema_${lesson_ID}_${lesson_${k}_ID}" target)
+  add_custom_target(${target} ALL DEPENDS "${folder}/schema.json")
+  set(${out} "${folder}" PARENT_SCOPE)
+  set(${out}_TARGET ${target} PARENT_SCOPE)
+endfunction()
+
 # The proof of test-writing step K: the lesson's own tests (the step's "test", what a student
 # would write) pass the wheat (run from the wheat step's solution program) and catch every
 # chaff: each chaff compiles, and the tests fail on it. Its RED: the exercise's starting file
@@ -552,6 +621,32 @@ function(kit_add_tests_step_proof dir k short exercise)
         -P "${KIT_LESSON_SCRIPTS_DIR}/check_red_assert.cmake")
     set_tests_properties("${name}" PROPERTIES TIMEOUT 120)
   endforeach()
+  # The schema: the lesson's tests built once against it, run once per chaff it holds, give
+  # each test case the verdict it has on that chaff's own build (and on the wheat's, with no
+  # chaff chosen). Each test case alone is a weaker test file that misses some chaffs: the
+  # check's verdict from the schema is the verdict from the chaffs' own builds.
+  if(TARGET mazekit_chaff_schema)
+    kit_make_chaff_schema("${dir}" ${k} schema)
+    kit_step_name(schema_program ${short}_schema ${k})
+    kit_lesson_program(${schema_program} "${lesson_${k}_TEST}" "${schema}" "${step_id}")
+    add_dependencies(${schema_program} ${schema_TARGET})
+    add_test(NAME "${short}.schema.${step_id} with no chaff chosen is the wheat"
+      COMMAND "${CMAKE_COMMAND}" "-DSCHEMA=$<TARGET_FILE:${schema_program}>" "-DCHOICE=0"
+        "-DPROGRAM=$<TARGET_FILE:${wheat_program}>" "-DTAG=[#${tag}]"
+        -P "${KIT_LESSON_SCRIPTS_DIR}/check_schema_same.cmake")
+    foreach(c RANGE ${last})
+      set(id "${lesson_${k}_CHAFF_${c}_ID}")
+      kit_step_name(program ${short}_chaff ${k})
+      math(EXPR choice "${c} + 1")
+      set(name "${short}.schema.${step_id}.${id} judges each test case as the chaff's own build")
+      add_test(NAME "${name}"
+        COMMAND "${CMAKE_COMMAND}" "-DSCHEMA=$<TARGET_FILE:${schema_program}>"
+          "-DCHOICE=${choice}" "-DPROGRAM=$<TARGET_FILE:${program}_${c}>"
+          "-DSCHEMA_JSON=${schema}/schema.json"
+          -P "${KIT_LESSON_SCRIPTS_DIR}/check_schema_same.cmake")
+      set_tests_properties("${name}" PROPERTIES TIMEOUT 120)
+    endforeach()
+  endif()
   # The starting file, copied beside nothing: its "maze.hpp" is the wheat's, not the exercise's.
   set(start "${exercise}/${lesson_${k}_WRITES}")
   if(NOT EXISTS "${start}")

@@ -16,8 +16,8 @@
 #                    tag, MAZEKIT_PICTURE_STEP naming the step); its own programs
 #                    (mazekit play), each with the target and program built from the
 #                    student's exercise; a test-writing step's kind "tests", the file the
-#                    student writes, its wheat folder and step, and its chaffs (id, what
-#                    each says, its generated folder)
+#                    student writes, its wheat folder and step, its chaffs (id, what
+#                    each says, its generated folder) and its mutant schema's folder
 include_guard(GLOBAL)
 include(kit_lessons)
 
@@ -77,7 +77,8 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
     kit_step_name(target ${exercise_prefix} ${k})
     kit_step_name(picture ${solution_prefix} ${lesson_${k}_WHEAT_STEP})
     # A test-writing step: the file the student writes, the wheat (the folder of correct code)
-    # and each chaff's id, what it says and its folder.
+    # and each chaff's id, what it says and its folder; and the folder of its mutant schema
+    # (for `mazekit check`: the chaffs in one build, chosen at run time).
     set(tests_fields "")
     if(lesson_${k}_KIND STREQUAL "tests")
       math(EXPR wheat_step "${lesson_${k}_WHEAT_STEP}")
@@ -95,7 +96,9 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
         list(APPEND q_chaffs "{\"id\": ${q_cid}, \"says\": ${q_says}, \"code\": ${q_folder}}")
       endforeach()
       list(JOIN q_chaffs ", " q_chaffs)
-      set(tests_fields ", \"writes\": ${q_writes}, \"wheat\": ${q_wheat}, \"wheat_step\": ${q_wheat_step}, \"chaffs\": [${q_chaffs}]")
+      kit_chaff_schema_folder(schema "${lesson_ID}" "${lesson_${k}_ID}")
+      kit_json_string(q_schema "${schema}")
+      set(tests_fields ", \"writes\": ${q_writes}, \"wheat\": ${q_wheat}, \"wheat_step\": ${q_wheat_step}, \"chaffs\": [${q_chaffs}], \"schema\": ${q_schema}")
     endif()
     kit_json_string(q_step_id "${lesson_${k}_ID}")
     kit_json_string(q_step_title "${lesson_${k}_TITLE}")

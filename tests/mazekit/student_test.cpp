@@ -25,6 +25,7 @@
 #include <nlohmann/json.hpp>
 #include <turtle/save_file.hpp>
 
+#include "grade/chaff_schema.hpp"
 #include "grade/wheats_and_chaffs.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
@@ -1835,6 +1836,80 @@ TEST_CASE("tests that pass on the wheat and then fail on it when it runs again p
   CHECK(steady.score == 3);
 }
 
+TEST_CASE("a chaff schema holds each chaff in a function's body as a branch, the rest apart",
+          "[mazekit][student][schema]") {
+  const std::string wheat =
+      "#pragma once\n"
+      "const int SIZE = 10;  // { not a block\n"
+      "struct Box {\n"
+      "  int width = 3;\n"
+      "  int area() const {\n"
+      "    int a = width * width;\n"
+      "    const char* brace = \"}\";  // a brace in a string: } still in the body\n"
+      "    (void)brace;\n"
+      "    return a;\n"
+      "  }\n"
+      "};\n"
+      "inline int twice(int x) {\n"
+      "  int pair[2] = {x, x};\n"
+      "  for (int i = 0; i < 2; ++i) {\n"
+      "    pair[i] += 0;\n"
+      "  }\n"
+      "  return pair[0] + pair[1];\n"
+      "}\n";
+  const std::vector<grade::SchemaChaff> chaffs{
+      {"box.hpp", "const int SIZE = 10;", "const int SIZE = 11;"},  // namespace scope
+      {"box.hpp", "int width = 3;", "int width = 4;"},              // a class body
+      {"box.hpp", "width * width", "width + width"},                // a member's body
+      {"box.hpp", "{x, x}", "{x, 0}"},                              // a braced initializer
+      {"box.hpp", "i < 2", "i < 1"},                                // a loop's header...
+      {"box.hpp", "pair[i] += 0;", "pair[i] += 1;"},                // ...and its body
+      {"other.hpp", "x", "y"},                                      // another file's
+  };
+  const grade::SchemaFile schema = grade::makeSchemaFile("box.hpp", wheat, chaffs);
+  INFO(schema.text);
+  CHECK(schema.placed == std::vector<bool>{false, false, true, true, true, true, false});
+  CHECK(schema.whyNot[0] == "its \"replace\" text is not in a function's body");
+  CHECK(schema.whyNot[1] == "its \"replace\" text is not in a function's body");
+  CHECK(schema.whyNot[6].empty());  // said by the other file's schema
+  // The member's statements from the one changed to the end of the body, the wheat's first
+  // (the string's brace does not end the body).
+  CHECK(schema.text.find("const {"
+                         " if (const int mazekit_schema_chosen_ = ::mazekit_schema::chaff(); "
+                         "mazekit_schema_chosen_ != 3) {\n    int a = width * width;") !=
+        std::string::npos);
+  CHECK(schema.text.find("} else {\n    int a = width + width;\n    const char* brace = \"}\";") !=
+        std::string::npos);
+  // The initializer and the loop overlap: one region, a branch for each, the last a plain else.
+  CHECK(schema.text.find("mazekit_schema_chosen_ != 4 && mazekit_schema_chosen_ != 5 && "
+                         "mazekit_schema_chosen_ != 6) {\n  int pair[2] = {x, x};") !=
+        std::string::npos);
+  CHECK(schema.text.find("} else if (mazekit_schema_chosen_ == 4) {\n  int pair[2] = {x, 0};") !=
+        std::string::npos);
+  CHECK(schema.text.find("} else if (mazekit_schema_chosen_ == 5) {\n  int pair[2] = {x, x};\n"
+                         "  for (int i = 0; i < 1; ++i) {") != std::string::npos);
+  CHECK(schema.text.find("} else {\n  int pair[2] = {x, x};\n  for (int i = 0; i < 2; ++i) {\n"
+                         "    pair[i] += 1;") != std::string::npos);
+  CHECK(schema.text.find("std::getenv(\"MAZEKIT_CHAFF\")") != std::string::npos);
+  // Untouched outside the branches.
+  CHECK(
+      schema.text.find("const int SIZE = 10;  // { not a block\nstruct Box {\n  int width = 3;") !=
+      std::string::npos);
+
+  // A chaff lesson.json keeps out ("schema": false) is not placed, though it could be.
+  std::vector<grade::SchemaChaff> keptOut = chaffs;
+  keptOut[2].allowed = false;
+  const grade::SchemaFile withoutOne = grade::makeSchemaFile("box.hpp", wheat, keptOut);
+  CHECK(withoutOne.placed == std::vector<bool>{false, false, false, true, true, true, false});
+  CHECK(withoutOne.whyNot[2] == "lesson.json says \"schema\": false");
+  CHECK(withoutOne.text.find("width + width") == std::string::npos);
+
+  // No chaff placed: the wheat as it is.
+  const grade::SchemaFile none = grade::makeSchemaFile("box.hpp", wheat, {chaffs[0], chaffs[1]});
+  CHECK(none.text == wheat);
+  CHECK(none.placed == std::vector<bool>{false, false});
+}
+
 TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs, in their words",
           "[.][wheats]") {
   const Kit kit = copyOfKit("wheats");
@@ -1880,6 +1955,51 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
   INFO(caught.out << caught.err);
   CHECK(caught.status == 0);
   CHECK(caught.out.find("GREEN  passed") != std::string::npos);
+
+  // A weaker test, which misses some chaffs. The check built the student's tests once against
+  // the chaffs' schema (grade/chaff_schema.hpp), no chaff apart, and says word for word what
+  // builds of every chaff apart say (MAZEKIT_NO_SCHEMA=1, as a grade builds them).
+  writeFile(mine,
+            "#include <catch2/catch.hpp>\n#include \"maze.hpp\"\n\n"
+            "TEST_CASE(\"a dead end is open again\") {\n"
+            "  Maze m;\n  m.reset();\n  m.dig(SOUTH);\n  m.dig(SOUTH);\n"
+            "  m.turtle.goTo(-190, 190);\n  for (int i = 0; i < 4; ++i) m.dig(EAST);\n"
+            "  m.setMatrixValueAt(turtle::Vec2D(-110, 190), END);\n  m.solve();\n"
+            "  CHECK(m.matrix[1][0] == EMPTY);\n  CHECK(m.matrix[2][0] == EMPTY);\n}\n");
+  const fs::path bin = locateKit().build / "mazekit" / "student" / lesson.id / "bin";
+  // The programs a check of the step builds, removed: those there after a check, it built.
+  const auto removePrograms = [&bin] {
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(bin, ec)) {
+      if (entry.path().filename().string().rfind("tests-", 0) == 0) fs::remove(entry.path(), ec);
+    }
+  };
+  removePrograms();
+  const auto weak = runMazekit("check 3 3", env, "wheats-weak");
+  INFO(weak.out << weak.err);
+  CHECK(weak.status == 1);
+  CHECK(weak.out.find("RED    caught 3 of 7 chaffs") != std::string::npos);
+  CHECK(weak.out.find("is not caught yet") != std::string::npos);
+  CHECK(fs::is_regular_file(bin / "tests-schema"));
+  for (int k = 1; k <= 7; ++k) CHECK_FALSE(fs::exists(bin / ("tests-chaff-" + std::to_string(k))));
+  auto apart = env;
+  apart.emplace_back("MAZEKIT_NO_SCHEMA", "1");
+  const auto weakApart = runMazekit("check 3 3", apart, "wheats-weak-apart");
+  CHECK(weakApart.status == weak.status);
+  CHECK(weakApart.out == weak.out);
+  CHECK(fs::is_regular_file(bin / "tests-chaff-7"));
+  // Tests that compile against the wheat and not against the schema (here a macro that breaks
+  // the schema's call): every chaff built apart, the same words again.
+  writeFile(mine, "#define chaff() 0\n" + readFile(mine));
+  removePrograms();
+  const auto weakFallback = runMazekit("check 3 3", env, "wheats-weak-fallback");
+  INFO(weakFallback.out << weakFallback.err);
+  CHECK(weakFallback.status == 1);
+  CHECK(weakFallback.out.find("RED    caught 3 of 7 chaffs") != std::string::npos);
+  CHECK(fs::is_regular_file(bin / "tests-chaff-1"));
+  CHECK(fs::is_regular_file(bin / "tests-chaff-7"));
+  const auto weakFallbackApart = runMazekit("check 3 3", apart, "wheats-weak-fallback-apart");
+  CHECK(weakFallback.out == weakFallbackApart.out);
 
   // From the wheat's step on, the student's tests run on the student's own code: step 4 with
   // a maze.hpp that does not back out is caught by the kit's test first; with the kit's

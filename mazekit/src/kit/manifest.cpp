@@ -86,6 +86,7 @@ Manifest readManifest(const Kit& kit) {
             step.chaffs.push_back({c.at("id").get<std::string>(), c.at("says").get<std::string>(),
                                    c.at("code").get<std::string>()});
           }
+          step.schema = s.value("schema", std::string());
         }
         lesson.steps.push_back(std::move(step));
       }

@@ -42,6 +42,9 @@ struct ManifestStep {
   std::string wheatStep;        ///< the step whose solution that is: from it on, the
                                 ///< student's own code runs these tests too
   std::vector<ManifestChaff> chaffs;
+  /// The mutant schema (grade/chaff_schema.hpp): the wheat with the chaffs it can hold, chosen
+  /// at run time; only `mazekit check` uses it. Empty, or a folder not built: none.
+  std::filesystem::path schema;
 
   bool writesTests() const { return kind == "tests"; }
 };

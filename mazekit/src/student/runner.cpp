@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <exception>
 #include <fstream>
 #include <future>
@@ -15,6 +16,7 @@
 
 #include "common/files.hpp"
 #include "grade/build.hpp"
+#include "grade/chaff_schema.hpp"
 #include "grade/zip_file.hpp"
 #include "run/compiler_output.hpp"
 #include "run/difference.hpp"
@@ -132,13 +134,17 @@ run::Result runCompiler(std::vector<std::string> argv, const volatile std::sig_a
 // through the report channel, within `seconds`. The picture comes back in the report; the
 // program itself writes none.
 run::Result runWithReport(std::vector<std::string> argv, double seconds,
-                          const volatile std::sig_atomic_t* stop) {
+                          const volatile std::sig_atomic_t* stop,
+                          const std::string& chaffChoice = "") {
   run::Command command;
   command.argv = std::move(argv);
   command.argv.insert(command.argv.end(), {"-r", "mazekit"});
-  command.environment =
-      run::inheritedEnvironment({"LC_ALL=C", "LANG=C", "GCC_COLORS=", "CLICOLOR_FORCE=0",
-                                 "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"});
+  std::vector<std::string> environment{"LC_ALL=C",          "LANG=C",
+                                       "GCC_COLORS=",       "CLICOLOR_FORCE=0",
+                                       "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"};
+  // A mutant schema's program: the chaff it runs as (none: the wheat).
+  environment.push_back(std::string(grade::chaffChoiceVariable) + "=" + chaffChoice);
+  command.environment = run::inheritedEnvironment(environment);
   command.reportChannel = true;
   command.askWhereBeforeKill = true;  // a loop that never ends: where it was
   run::Limits limits;
@@ -563,6 +569,15 @@ Checker::OwnTestsRun Checker::buildAndRunTests(const Lesson& lesson, const std::
                                                double seconds,
                                                const volatile std::sig_atomic_t* stop,
                                                bool prepare) const {
+  OwnTestsRun own = buildTests(lesson, file, code, program, stop, prepare);
+  if (own.tests.compiled) runTests(lesson, own, program, seconds, stop);
+  return own;
+}
+
+Checker::OwnTestsRun Checker::buildTests(const Lesson& lesson, const std::string& file,
+                                         const fs::path& code, const std::string& program,
+                                         const volatile std::sig_atomic_t* stop,
+                                         bool prepare) const {
   grade::BuildPlaces places = studentPlaces(kit_, lesson);
   if (prepare) {
     buildLibraries(stop);
@@ -581,10 +596,15 @@ Checker::OwnTestsRun Checker::buildAndRunTests(const Lesson& lesson, const std::
   fs::remove(places.bin / program, ec);
   own.built = runCompiler(grade::compileCommand(manifest(), places, own.compiled, program), stop);
   own.tests.compiled = own.built.exitedWith(0);
-  if (!own.tests.compiled) return own;
-  own.tests.ran = runWithReport({(places.bin / program).string()}, seconds, stop);
-  own.tests.report = run::readHarnessReport(own.tests.ran.report, std::nullopt);
   return own;
+}
+
+void Checker::runTests(const Lesson& lesson, OwnTestsRun& own, const std::string& program,
+                       double seconds, const volatile std::sig_atomic_t* stop,
+                       const std::string& chaffChoice) const {
+  const grade::BuildPlaces places = studentPlaces(kit_, lesson);
+  own.tests.ran = runWithReport({(places.bin / program).string()}, seconds, stop, chaffChoice);
+  own.tests.report = run::readHarnessReport(own.tests.ran.report, std::nullopt);
 }
 
 StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
@@ -601,9 +621,30 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
   }
   const double seconds = std::max(timeLimit_, plan.seconds);
   const std::vector<fs::path> roots{kit_.source, kit_.build};
+  buildLibraries(stop);
+  preparePrecompiledHeader(kit_, manifest(), studentPlaces(kit_, lesson));
+  // The mutant schema (grade/chaff_schema.hpp), when the kit's build made one: the student's
+  // tests built once against it, beside the wheat's build on the other core, and run once per
+  // chaff it holds, instead of a build per chaff. The tests could read which chaff a run is
+  // (the environment) and fool this check, but only this check, on the student's own
+  // machine: a grade builds every chaff apart in the sandbox and never uses a schema.
+  // MAZEKIT_NO_SCHEMA=1: every chaff built apart, as a grade does (to compare, or to time).
+  const char* noSchema = std::getenv("MAZEKIT_NO_SCHEMA");
+  const bool schemaOff = noSchema != nullptr && *noSchema != '\0' && std::string(noSchema) != "0";
+  const std::vector<bool> inSchema =
+      schemaOff ? std::vector<bool>{} : grade::schemaPlaced(plan.schema, plan.chaffs.size());
+  std::future<OwnTestsRun> schemaBuild;
+  if (std::find(inSchema.begin(), inSchema.end(), true) != inSchema.end()) {
+    schemaBuild = std::async(std::launch::async, [&] {
+      return buildTests(lesson, step.writes, plan.schema, "tests-schema", stop, false);
+    });
+  }
   OwnTestsRun wheat =
-      buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop);
-  if (wheat.built.interrupted || wheat.tests.ran.interrupted) return interruptedResult();
+      buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop, false);
+  OwnTestsRun schema;
+  if (schemaBuild.valid()) schema = schemaBuild.get();
+  if (wheat.built.interrupted || wheat.tests.ran.interrupted || schema.built.interrupted)
+    return interruptedResult();
   const grade::TestsFile file{wheat.compiled.string(), shownFile};
   const std::string copyShown = run::relativeTo(wheat.compiled.lexically_normal().string(), roots);
   if (!wheat.tests.compiled) {
@@ -615,7 +656,8 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
   // The chaffs: only once the tests pass on the wheat.
   std::vector<grade::TestsRun> chaffs;
   if (grade::passesOnWheat(wheat.tests, seconds, manifest().sanitized)) {
-    // Two at a time: a chaff is a compile of its own, most of a check's time.
+    // Two at a time: a chaff the schema holds is a run of its program; any other chaff (or
+    // every chaff, when the tests do not compile against the schema) a compile of its own.
     std::vector<OwnTestsRun> runs(plan.chaffs.size());
     std::atomic<std::size_t> next{0};
     std::exception_ptr failure;
@@ -623,8 +665,14 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
     const auto work = [&] {
       for (std::size_t i = next++; i < runs.size(); i = next++) {
         try {
-          runs[i] = buildAndRunTests(lesson, step.writes, plan.chaffs[i].code,
-                                     "tests-chaff-" + std::to_string(i + 1), seconds, stop, false);
+          if (schema.tests.compiled && inSchema[i]) {
+            runs[i] = schema;
+            runTests(lesson, runs[i], "tests-schema", seconds, stop, std::to_string(i + 1));
+          } else {
+            runs[i] =
+                buildAndRunTests(lesson, step.writes, plan.chaffs[i].code,
+                                 "tests-chaff-" + std::to_string(i + 1), seconds, stop, false);
+          }
         } catch (...) {
           const std::lock_guard<std::mutex> hold(failureLock);
           failure = std::current_exception();

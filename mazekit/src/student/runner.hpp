@@ -160,6 +160,14 @@ class Checker {
                                const std::filesystem::path& code, const std::string& program,
                                double seconds, const volatile std::sig_atomic_t* stop,
                                bool prepare = true) const;
+  /// The first half of buildAndRunTests: the copy of the student's file, compiled.
+  OwnTestsRun buildTests(const Lesson& lesson, const std::string& file,
+                         const std::filesystem::path& code, const std::string& program,
+                         const volatile std::sig_atomic_t* stop, bool prepare) const;
+  /// The second half: the program run, its report read into `own`. `chaffChoice`: the chaff a
+  /// mutant schema's program runs as (grade/chaff_schema.hpp); empty for any other program.
+  void runTests(const Lesson& lesson, OwnTestsRun& own, const std::string& program, double seconds,
+                const volatile std::sig_atomic_t* stop, const std::string& chaffChoice = "") const;
   /// Builds the libraries a step program links (the harness, the turtle library) through the
   /// build tree, once. Throws std::runtime_error saying how to build the kit when that fails.
   void buildLibraries(const volatile std::sig_atomic_t* stop) const;
