@@ -49,7 +49,7 @@ std::vector<bool> codeMask(const std::string& t) {
     }
     if (c == '"' || (c == '\'' && !prevAlnum)) {  // not a digit separator (1'000)
       ++i;
-      while (i < t.size() && t[i] != c && t[i] != '\n') i += t[i] == '\\' ? 2 : 1;
+      while (i < t.size() && t[i] != c && t[i] != '\n') i += t[i] == '\\' ? 2U : 1U;
       ++i;
       lineStart = false;
       continue;
