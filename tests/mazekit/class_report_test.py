@@ -82,6 +82,17 @@ check(member is not None and member["students"] == ["edits-its-tests"] and
 semicolon = [r for (o, _), r in reasons(1).items() if "does-not-compile" in r["students"]]
 check(len(semicolon) == 1 and semicolon[0]["outcome"] == "does not compile" and
       semicolon[0]["explanation"], "step 1: does-not-compile's missing ';' is explained")
+# A file that never compiles fails every step alike: from step 2 on, its group says since when,
+# and comes after the reasons new at that step.
+check(semicolon[0]["since_step"] is None, "step 1: the missing ';' is new at step 1")
+again = [r for r in report["steps"][1]["reasons"] if "does-not-compile" in r["students"]]
+check(len(again) == 1 and again[0]["since_step"] == 1,
+      "step 2: does-not-compile's missing ';' is the same since step 1: " + repr(again))
+check(member is not None and member["since_step"] is None,
+      "step 10: edits-its-tests's missing dig() is new at step 10")
+for step in report["steps"]:
+    flags = [r["since_step"] is not None for r in step["reasons"]]
+    check(flags == sorted(flags), f"step {step['number']}: the reasons new at it come first")
 
 stopped = [(s["name"], s["step"]) for s in report["stopped_earliest"]]
 check(stopped[:5] == [(n, 1) for n in ["climbs-out", "does-not-compile", "links-out",
@@ -104,6 +115,9 @@ if chromium:
     r = subprocess.run(common + ["--dump-dom", page], capture_output=True, text=True, timeout=120)
     dom = r.stdout
     check("<h2>Where the class is stuck</h2>" in dom, "Chromium shows the class report's heading")
+    row2 = dom[dom.find('<tr id="step-2">'):dom.find('<tr id="step-3">')]
+    check("<b>5</b> RED for the same reason as at an earlier step" in row2,
+          "step 2's row says in one line that 5 students are RED as at step 1: " + row2[:400])
     for step in report["steps"]:
         label = f'aria-label="{step["passed"]} of 11 passed"'
         row_start = dom.find(f'<tr id="step-{step["number"]}">')

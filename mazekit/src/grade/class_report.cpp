@@ -95,13 +95,31 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
   report.lessonNumber = lesson.number;
   report.lessonTitle = lesson.title;
   report.students = static_cast<int>(students.size());
+  // Each student's reason at each step ("" when passed), and where its run of the same began.
+  std::vector<std::vector<std::string>> reasonAt(students.size());
+  std::vector<std::vector<std::size_t>> runFrom(students.size());
+  for (std::size_t i = 0; i < students.size(); ++i) {
+    for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
+      const StepResult& result = resultOf(students[i], k);
+      std::string key;
+      if (!result.passed()) {
+        const RedReason group = groupOf(result.verdict);
+        key = group.outcome + "\n" + group.reason;
+      }
+      const bool same = k > 0 && !key.empty() && key == reasonAt[i][k - 1];
+      runFrom[i].push_back(same ? runFrom[i][k - 1] : k);
+      reasonAt[i].push_back(std::move(key));
+    }
+  }
   for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
     const Step& step = lesson.steps[k];
     StepSummary summary;
     summary.number = step.number;
     summary.id = step.id;
     summary.title = step.title;
-    for (const StudentResult& student : students) {
+    std::vector<std::size_t> since;  // per group: the latest start of its students' runs
+    for (std::size_t i = 0; i < students.size(); ++i) {
+      const StudentResult& student = students[i];
       const StepResult& result = resultOf(student, k);
       if (result.passed()) {
         ++summary.passed;
@@ -111,9 +129,13 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
             summary.reasons.begin(), summary.reasons.end(), [&group](const RedReason& r) {
               return r.outcome == group.outcome && r.reason == group.reason;
             });
-        RedReason& into =
-            same != summary.reasons.end() ? *same : summary.reasons.emplace_back(group);
-        into.students.push_back(cut(student.name));
+        const auto at = static_cast<std::size_t>(same - summary.reasons.begin());
+        if (same == summary.reasons.end()) {
+          summary.reasons.push_back(std::move(group));
+          since.push_back(0);
+        }
+        summary.reasons[at].students.push_back(cut(student.name));
+        since[at] = std::max(since[at], runFrom[i][k]);
       }
       for (const std::string& chaff : result.chaffsMissed) {
         const std::string says = cut(chaff);
@@ -124,7 +146,13 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
         same->students.push_back(cut(student.name));
       }
     }
+    for (std::size_t g = 0; g < summary.reasons.size(); ++g) {
+      if (since[g] < k) summary.reasons[g].sinceStep = lesson.steps[since[g]].number;
+    }
     mostFirst(summary.reasons);
+    // The reasons new at this step first: where the class is stuck here.
+    std::stable_partition(summary.reasons.begin(), summary.reasons.end(),
+                          [](const RedReason& r) { return r.sinceStep == 0; });
     mostFirst(summary.chaffs);
     report.steps.push_back(std::move(summary));
   }
@@ -172,7 +200,8 @@ std::string classReportJson(const ClassReport& report) {
            {"example", r.example},
            {"explanation", r.explanation.empty() ? Json(nullptr) : Json(r.explanation)},
            {"count", r.students.size()},
-           {"students", r.students}});
+           {"students", r.students},
+           {"since_step", r.sinceStep == 0 ? Json(nullptr) : Json(r.sinceStep)}});
     }
     row["chaffs_missed"] = Json::array();
     for (const MissedChaff& c : step.chaffs) {
@@ -195,7 +224,8 @@ std::string classReportStyle() {
   return ".class td{vertical-align:middle}.bar{width:240px;height:14px;background:#f6c8c8;"
          "border:1px solid #999;display:inline-block;vertical-align:middle}"
          ".bar>span{display:block;height:100%;background:#3a3}.count{font-family:monospace;"
-         "padding-left:6px}.why{margin:0;padding-left:1.2em}.why li{margin:2px 0}"
+         "padding-left:6px}.why{margin:0;padding-left:1.2em}.why li{margin:2px 0}.why "
+         "li.since{color:#666}"
          ".who{font-size:85%;color:#555}.means{font-size:90%;color:#225}.passed{white-space:nowrap}"
          "code.said{font-size:85%}";
 }
@@ -252,9 +282,19 @@ std::string classReportHtml(const ClassReport& report, std::size_t earliest) {
          << "%\"></span></span><span class=\"count\">" << step.passed << " of " << report.students
          << "</span></td><td>";
     if (!step.reasons.empty()) {
+      // The reasons new at this step, then in one line the students RED for the same reason
+      // as at an earlier step (the JSON keeps each group).
+      std::size_t shown = 0, fresh = 0;
+      std::vector<std::string> carried;
       html << "<ul class=\"why\">";
-      for (std::size_t i = 0; i < step.reasons.size() && i < 3; ++i) {
-        const RedReason& r = step.reasons[i];
+      for (const RedReason& r : step.reasons) {
+        if (r.sinceStep != 0) {
+          carried.insert(carried.end(), r.students.begin(), r.students.end());
+          continue;
+        }
+        ++fresh;
+        if (shown == 3) continue;
+        ++shown;
         // The first student's own words: under a compile error's topic, and on hover.
         html << "<li title=\"" << htmlText(r.example) << "\"><b>" << r.students.size() << "</b> "
              << htmlText(r.outcome) << ": " << htmlText(r.reason);
@@ -264,8 +304,11 @@ std::string classReportHtml(const ClassReport& report, std::size_t earliest) {
         }
         html << "<div class=\"who\">" << namesOf(r.students) << "</div></li>";
       }
-      if (step.reasons.size() > 3)
-        html << "<li class=\"who\">and " << step.reasons.size() - 3 << " other reasons</li>";
+      if (fresh > shown) html << "<li class=\"who\">and " << fresh - shown << " other reasons</li>";
+      if (!carried.empty()) {
+        html << "<li class=\"since\"><b>" << carried.size() << "</b> RED for the same reason as at "
+             << "an earlier step<div class=\"who\">" << namesOf(carried) << "</div></li>";
+      }
       html << "</ul>";
     }
     html << "</td>";

@@ -22,6 +22,10 @@ struct RedReason {
   std::string example;                ///< one student's own words of it (the first, by name), cut
   std::string explanation;            ///< the kit's words for a compile error, or empty
   std::vector<std::string> students;  ///< their names, cut, in the order graded
+  /// The step from which every one of these students has been RED for this same reason (a
+  /// file that never compiles fails every step alike); 0 when it is new at this step for one
+  /// of them at least. Such a group is listed after the new ones.
+  int sinceStep = 0;
 };
 
 struct MissedChaff {
