@@ -215,6 +215,169 @@ void clearUserLeftovers(unsigned uid) {
 
 std::unique_lock<std::mutex> holdForks() { return std::unique_lock<std::mutex>(forkMutex); }
 
+namespace {
+
+// What a child needs after fork, made before it: after fork only async-signal-safe calls.
+struct ChildPlan {
+  std::vector<char*> args;
+  std::vector<char*> env;
+  std::string dir;
+  std::vector<int> joinFds;  ///< the cgroup's cgroup.procs, each written "0" to join it
+  int devNull = -1;
+  int output = -1;          ///< becomes fds 1 and 2
+  int report = -1;          ///< becomes fd 3, or -1
+  std::vector<int> passed;  ///< become command.passedFdNumber(k)
+  int exec = -1;            ///< written errno when execve fails
+  int firstClosed = 0;      ///< every descriptor from here up is closed on exec
+  int openMax = 256;
+  bool treeMemory = false;     ///< the cgroup limits the memory: no RLIMIT_AS
+  bool treeProcesses = false;  ///< the cgroup limits the processes: no RLIMIT_NPROC
+};
+
+// The child: joins the cgroup, takes its descriptors and limits, drops to its user, runs.
+[[noreturn]] void runChild(const ChildPlan& plan, const Command& command, const Limits& limits) {
+  for (const int fd : plan.joinFds) {
+    if (::write(fd, "0", 1) != 1) ::_exit(126);
+  }
+  ::setpgid(0, 0);
+  if (plan.devNull >= 0) ::dup2(plan.devNull, 0);
+  ::dup2(plan.output, 1);
+  ::dup2(plan.output, 2);
+  if (plan.report >= 0) ::dup2(plan.report, 3);  // dup2 clears close-on-exec: fd 3 stays open
+  for (std::size_t k = 0; k < plan.passed.size(); ++k) {
+    if (::dup2(plan.passed[k], command.passedFdNumber(k)) < 0) ::_exit(126);
+  }
+  if (::close_range(static_cast<unsigned>(plan.firstClosed), ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
+    for (int fd = plan.firstClosed; fd < plan.openMax; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+  }
+  if (!plan.dir.empty() && ::chdir(plan.dir.c_str()) != 0) ::_exit(126);
+  const auto cpu = static_cast<rlim_t>(std::max(1.0, limits.cpuSeconds + 0.5));
+  setLimit(RLIMIT_CPU, cpu, cpu + 1);
+  if (limits.memoryBytes > 0 && !plan.treeMemory)
+    setLimit(RLIMIT_AS, limits.memoryBytes, limits.memoryBytes);
+  const auto processes = static_cast<rlim_t>(limits.processes);
+  if (limits.processes > 0 && !plan.treeProcesses) setLimit(RLIMIT_NPROC, processes, processes);
+  setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
+  setLimit(RLIMIT_CORE, 0, 0);
+  if (command.runAsUid != 0) {
+    // RLIMIT_NPROC counts the user's processes: the whole tree's, as a pids cgroup would.
+    if (limits.processes > 0) setLimit(RLIMIT_NPROC, processes, processes);
+    if (::setgroups(0, nullptr) != 0 || ::setgid(command.runAsGid) != 0 ||
+        ::setuid(command.runAsUid) != 0 || ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+      ::_exit(126);
+    }
+  }
+  ::signal(SIGPIPE, SIG_DFL);
+  ::signal(SIGINT, SIG_DFL);
+  ::signal(SIGTERM, SIG_DFL);
+  ::execve(plan.args[0], plan.args.data(), plan.env.data());
+  const int error = errno;
+  ssize_t written = ::write(plan.exec, &error, sizeof error);
+  (void)written;
+  ::_exit(127);
+}
+
+// Reads its output and report until it has exited and they have ended, the stop flag is set
+// or the wall time is up (then, when asked for, where it is). `status` gets how it ended.
+void watchChild(pid_t pid, Pipe& output, std::optional<Pipe>& report, const Command& command,
+                const Limits& limits, Clock::time_point start,
+                const volatile std::sig_atomic_t* stop, Result& result, int& status, bool& exited) {
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(limits.wallSeconds));
+  bool outputOpen = true;
+  bool reportOpen = report.has_value();
+  const auto drainBoth = [&] {
+    if (outputOpen)
+      outputOpen =
+          drain(output.read.get(), result.output, limits.outputBytes, result.outputTruncated);
+    if (reportOpen)
+      reportOpen =
+          drain(report->read.get(), result.report, limits.reportBytes, result.reportTruncated);
+  };
+  for (;;) {
+    pollfd fds[2];
+    nfds_t n = 0;
+    if (outputOpen) fds[n++] = {output.read.get(), POLLIN, 0};
+    if (reportOpen) fds[n++] = {report->read.get(), POLLIN, 0};
+    if (n > 0) {
+      ::poll(fds, n, 20);
+    } else {
+      ::poll(nullptr, 0, 10);
+    }
+    drainBoth();
+    if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) exited = true;
+    // Done when it has exited and its output has ended; a descendant that holds the pipes
+    // open gets a moment's grace, and is killed after.
+    if (exited) {
+      const auto exitSeen = Clock::now();
+      while ((outputOpen || reportOpen) &&
+             Clock::now() - exitSeen < std::chrono::milliseconds(200)) {
+        ::poll(nullptr, 0, 5);
+        drainBoth();
+      }
+      return;
+    }
+    if (stop != nullptr && *stop != 0) {
+      result.interrupted = true;
+      return;
+    }
+    if (Clock::now() >= deadline) {
+      result.timedOut = true;
+      if (command.askWhereBeforeKill && reportOpen) askWhere(pid, *report, limits, result);
+      return;
+    }
+  }
+}
+
+// Whatever the program left behind goes too: its process group, everything in its cgroup,
+// and, run as a user of its own, every process and shared object of that user.
+void endTree(pid_t pid, bool exited, int& status, std::optional<Cgroup>& group,
+             const Command& command, Result& result) {
+  ::kill(-pid, SIGKILL);
+  if (!exited) {
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, &status, 0);
+  }
+  if (group) {
+    group->killAll();
+    result.outOfMemory = group->outOfMemory();
+  }
+  if (command.runAsUid != 0) {
+    killUser(command.runAsUid);
+    clearUserLeftovers(command.runAsUid);
+  }
+}
+
+// Whether execve failed in the child (it writes its errno on the exec pipe, which closes
+// unread when the program starts): then `result.error` says why, and the child is reaped.
+bool execFailed(int execRead, pid_t pid, const Command& command, Result& result) {
+  int execError = 0;
+  ssize_t got = 0;
+  do {
+    got = ::read(execRead, &execError, sizeof execError);
+  } while (got < 0 && errno == EINTR);
+  if (got != static_cast<ssize_t>(sizeof execError)) return false;
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  result.error = "cannot run '" + command.argv[0] + "': " + std::strerror(execError);
+  return true;
+}
+
+// How the program ended, from waitpid's status.
+void endedBy(int status, Result& result) {
+  if (WIFEXITED(status)) {
+    result.exitCode = WEXITSTATUS(status);
+  } else if (WIFSIGNALED(status)) {
+    result.signal = WTERMSIG(status);
+  }
+  // RLIMIT_CPU ends a program with SIGXCPU (then SIGKILL): that is a timeout.
+  if (result.signal == SIGXCPU) result.timedOut = true;
+}
+
+}  // namespace
+
+// One function from the pipes to the end, past 60 lines: it owns every descriptor and the
+// cgroup of the run, which must stay open from before the fork until the program has ended.
 Result runProcess(const Command& command, const Limits& limits,
                   const volatile std::sig_atomic_t* stop) {
   Result result;
@@ -222,14 +385,12 @@ Result runProcess(const Command& command, const Limits& limits,
     result.error = "no program to run";
     return result;
   }
-  // Everything the child needs is made before fork: after it, only async-signal-safe calls.
-  std::vector<char*> args;
-  for (const auto& a : command.argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  std::vector<char*> env;
-  for (const auto& e : command.environment) env.push_back(const_cast<char*>(e.c_str()));
-  env.push_back(nullptr);
-  const std::string dir = command.cwd.string();
+  ChildPlan plan;
+  for (const auto& a : command.argv) plan.args.push_back(const_cast<char*>(a.c_str()));
+  plan.args.push_back(nullptr);
+  for (const auto& e : command.environment) plan.env.push_back(const_cast<char*>(e.c_str()));
+  plan.env.push_back(nullptr);
+  plan.dir = command.cwd.string();
 
   auto output = makePipe(result.error);
   if (!output) return result;
@@ -258,17 +419,22 @@ Result runProcess(const Command& command, const Limits& limits,
   for (const int fd : command.passedFds) {
     passed.push_back(copyAbove(fd));
     if (!passed.back()) return result;
+    plan.passed.push_back(passed.back().get());
   }
   std::optional<Cgroup> group = Cgroup::create(limits.memoryBytes, limits.processes, limits.cpus);
-  const bool treeMemory = group && cgroupSupport().memory;
-  const std::vector<int> joinFds = group ? group->joinFds() : std::vector<int>{};
-  const int devNull = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
-
+  plan.treeMemory = group && cgroupSupport().memory;
+  plan.treeProcesses = group.has_value();
+  if (group) plan.joinFds = group->joinFds();
+  Fd devNull(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+  plan.devNull = devNull.get();
+  plan.output = output->write.get();
+  plan.report = report ? report->write.get() : -1;
+  plan.exec = exec->write.get();
   // A child gets only fds 0-2, the report channel and the passed descriptors: the files other
   // threads have open (a classmate's results, a program being keyed) close when it starts its
   // program.
-  const int firstClosed = command.passedFdNumber(passed.size());
-  const int openMax = static_cast<int>(std::clamp(::sysconf(_SC_OPEN_MAX), 256L, 65536L));
+  plan.firstClosed = command.passedFdNumber(passed.size());
+  plan.openMax = static_cast<int>(std::clamp(::sysconf(_SC_OPEN_MAX), 256L, 65536L));
 
   const auto start = Clock::now();
   std::unique_lock<std::mutex> forking(forkMutex);
@@ -276,151 +442,26 @@ Result runProcess(const Command& command, const Limits& limits,
   if (pid < 0) {
     forking.unlock();
     result.error = std::string("cannot fork: ") + std::strerror(errno);
-    if (devNull >= 0) ::close(devNull);
     return result;
   }
-  if (pid == 0) {
-    for (const int fd : joinFds) {
-      if (::write(fd, "0", 1) != 1) ::_exit(126);
-    }
-    ::setpgid(0, 0);
-    if (devNull >= 0) ::dup2(devNull, 0);
-    ::dup2(output->write.get(), 1);
-    ::dup2(output->write.get(), 2);
-    if (report) {
-      ::dup2(report->write.get(), 3);  // dup2 clears close-on-exec: fd 3 stays open
-    }
-    for (std::size_t k = 0; k < passed.size(); ++k) {
-      if (::dup2(passed[k].get(), command.passedFdNumber(k)) < 0) ::_exit(126);
-    }
-    if (::close_range(static_cast<unsigned>(firstClosed), ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
-      for (int fd = firstClosed; fd < openMax; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-    }
-    if (!dir.empty() && ::chdir(dir.c_str()) != 0) ::_exit(126);
-    const auto cpu = static_cast<rlim_t>(std::max(1.0, limits.cpuSeconds + 0.5));
-    setLimit(RLIMIT_CPU, cpu, cpu + 1);
-    if (limits.memoryBytes > 0 && !treeMemory)
-      setLimit(RLIMIT_AS, limits.memoryBytes, limits.memoryBytes);
-    if (limits.processes > 0 && !group) {
-      const auto most = static_cast<rlim_t>(limits.processes);
-      setLimit(RLIMIT_NPROC, most, most);
-    }
-    setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
-    setLimit(RLIMIT_CORE, 0, 0);
-    if (command.runAsUid != 0) {
-      // RLIMIT_NPROC counts the user's processes: the whole tree's, as a pids cgroup would.
-      if (limits.processes > 0) {
-        const auto most = static_cast<rlim_t>(limits.processes);
-        setLimit(RLIMIT_NPROC, most, most);
-      }
-      if (::setgroups(0, nullptr) != 0 || ::setgid(command.runAsGid) != 0 ||
-          ::setuid(command.runAsUid) != 0 || ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
-        ::_exit(126);
-      }
-    }
-    ::signal(SIGPIPE, SIG_DFL);
-    ::signal(SIGINT, SIG_DFL);
-    ::signal(SIGTERM, SIG_DFL);
-    ::execve(args[0], args.data(), env.data());
-    const int error = errno;
-    ssize_t written = ::write(exec->write.get(), &error, sizeof error);
-    (void)written;
-    ::_exit(127);
-  }
+  if (pid == 0) runChild(plan, command, limits);
   forking.unlock();
-  if (devNull >= 0) ::close(devNull);
+  devNull = Fd();
   ::setpgid(pid, pid);  // as the child does: whichever runs first
   output->write = Fd();
   if (report) report->write = Fd();
   exec->write = Fd();
-  int execError = 0;
-  ssize_t got = 0;
-  do {
-    got = ::read(exec->read.get(), &execError, sizeof execError);
-  } while (got < 0 && errno == EINTR);
-  if (got == static_cast<ssize_t>(sizeof execError)) {
-    int status = 0;
-    ::waitpid(pid, &status, 0);
-    result.error = "cannot run '" + command.argv[0] + "': " + std::strerror(execError);
-    return result;
-  }
+  if (execFailed(exec->read.get(), pid, command, result)) return result;
   result.started = true;
   ::fcntl(output->read.get(), F_SETFL, O_NONBLOCK);
   if (report) ::fcntl(report->read.get(), F_SETFL, O_NONBLOCK);
 
-  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(limits.wallSeconds));
-  bool outputOpen = true;
-  bool reportOpen = report.has_value();
   int status = 0;
   bool exited = false;
-  for (;;) {
-    pollfd fds[2];
-    nfds_t n = 0;
-    if (outputOpen) fds[n++] = {output->read.get(), POLLIN, 0};
-    if (reportOpen) fds[n++] = {report->read.get(), POLLIN, 0};
-    if (n > 0) {
-      ::poll(fds, n, 20);
-    } else {
-      ::poll(nullptr, 0, 10);
-    }
-    if (outputOpen)
-      outputOpen =
-          drain(output->read.get(), result.output, limits.outputBytes, result.outputTruncated);
-    if (reportOpen)
-      reportOpen =
-          drain(report->read.get(), result.report, limits.reportBytes, result.reportTruncated);
-    if (!exited && ::waitpid(pid, &status, WNOHANG) == pid) exited = true;
-    // Done when it has exited and its output has ended; a descendant that holds the pipes
-    // open gets a moment's grace, and is killed below.
-    if (exited) {
-      const auto exitSeen = Clock::now();
-      while ((outputOpen || reportOpen) &&
-             Clock::now() - exitSeen < std::chrono::milliseconds(200)) {
-        ::poll(nullptr, 0, 5);
-        if (outputOpen)
-          outputOpen =
-              drain(output->read.get(), result.output, limits.outputBytes, result.outputTruncated);
-        if (reportOpen)
-          reportOpen =
-              drain(report->read.get(), result.report, limits.reportBytes, result.reportTruncated);
-      }
-      break;
-    }
-    if (stop != nullptr && *stop != 0) {
-      result.interrupted = true;
-      break;
-    }
-    if (Clock::now() >= deadline) {
-      result.timedOut = true;
-      if (command.askWhereBeforeKill && reportOpen) askWhere(pid, *report, limits, result);
-      break;
-    }
-  }
-  // Whatever it left behind goes too: its process group, and everything in its cgroup.
-  ::kill(-pid, SIGKILL);
-  if (!exited) {
-    ::kill(pid, SIGKILL);
-    ::waitpid(pid, &status, 0);
-  }
-  if (group) {
-    group->killAll();
-    result.outOfMemory = group->outOfMemory();
-  }
-  if (command.runAsUid != 0) {
-    killUser(command.runAsUid);
-    clearUserLeftovers(command.runAsUid);
-  }
+  watchChild(pid, *output, report, command, limits, start, stop, result, status, exited);
+  endTree(pid, exited, status, group, command, result);
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-  if (!result.timedOut && !result.interrupted) {
-    if (WIFEXITED(status)) {
-      result.exitCode = WEXITSTATUS(status);
-    } else if (WIFSIGNALED(status)) {
-      result.signal = WTERMSIG(status);
-    }
-    // RLIMIT_CPU ends a program with SIGXCPU (then SIGKILL): that is a timeout.
-    if (result.signal == SIGXCPU) result.timedOut = true;
-  }
+  if (!result.timedOut && !result.interrupted) endedBy(status, result);
   return result;
 }
 
