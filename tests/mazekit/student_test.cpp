@@ -1281,9 +1281,9 @@ TEST_CASE("a pack of a test-writing step's files comes back as it went in and is
     CHECK(back[i].bytes == files[i].bytes);
   }
   // A pack cut short, a file that is not a pack and one whose names lead out of its folder.
-  CHECK_THROWS_WITH(unpackFiles(pack.substr(0, pack.size() - 3), "step.pack"),
-                    Catch::Contains("'step.pack' is not a pack of the kit") &&
-                        Catch::Contains("cut off"));
+  CHECK_THROWS_WITH(
+      unpackFiles(pack.substr(0, pack.size() - 3), "step.pack"),
+      Catch::Contains("'step.pack' is not a pack of the kit") && Catch::Contains("cut off"));
   CHECK_THROWS_WITH(unpackFiles("#pragma once\n", "maze.hpp"), Catch::Contains("no pack header"));
   CHECK_THROWS_WITH(unpackFiles(packFiles({{"../outside.hpp", "x"}}), "evil.pack"),
                     Catch::Contains("leads outside the pack"));
@@ -1297,8 +1297,7 @@ TEST_CASE("a pack of a test-writing step's files comes back as it went in and is
     wheat = unpacked.wheat();
     CHECK(readFile(wheat / "maze.hpp") == files[0].bytes);
     CHECK(readFile(unpacked.chaff("off-by-one") / "maze.hpp") == files[1].bytes);
-    CHECK((fs::status(wheat.parent_path()).permissions() & fs::perms::all) ==
-          fs::perms::owner_all);
+    CHECK((fs::status(wheat.parent_path()).permissions() & fs::perms::all) == fs::perms::owner_all);
   }
   CHECK_FALSE(fs::exists(wheat.parent_path()));
 }
