@@ -1303,8 +1303,8 @@ TEST_CASE("a pack of a test-writing step's files comes back as it went in and is
 }
 
 TEST_CASE(
-    "in the student edition a lesson starts from the student's own finished lesson before, "
-    "and says so; not before that lesson is GREEN") {
+    "in the student edition a lesson starts from the student's own finished lesson before "
+    "once that one is GREEN and says so") {
   // Two lessons in a folder of their own: lesson 2's maze.hpp starts where lesson 1's ends
   // (its opening lines in lessons/02-two/starts/maze.hpp, as student-edition writes them).
   const fs::path dir = freshDir("start-from-before");

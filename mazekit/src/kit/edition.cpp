@@ -1,8 +1,8 @@
 #include "kit/edition.hpp"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
