@@ -1,7 +1,8 @@
 """The student edition (mazekit student-edition, and init-repo's default): made from this kit,
 it holds no solution's text, its packs are not text, it says what it left out, it refuses a
 folder that is not empty; configured alone (no build) it has no proof and no kit tests, and
-mazekit, pointed at it, reads its lessons and says in one sentence what it cannot do there.
+mazekit, pointed at it, reads its lessons and says in one sentence what it cannot do there;
+mazekit release puts a lesson's finished code into it; init-repo makes it by default.
 
 A solution's text: each line of a reference solution (lessons/*/solutions/*/*) of 40 or more
 characters, spaces at its ends left out, that the edition's teaching material does not hold
@@ -193,7 +194,22 @@ for args in (["verify", "3"], ["render", "--out", os.path.join(work, "gallery")]
           r.stderr.strip())
 check(not os.path.exists(os.path.join(work, "gallery")), "...and renders nothing")
 
-# 7. init-repo: the student edition by default, the whole kit with --with-solutions.
+# 7. mazekit release: a lesson's finished code into the edition, for the next lesson's start.
+r = run(["release", "3", edition], full_kit)
+released = os.path.join(edition, "released", lessons[2], "maze.hpp")
+with open(os.path.join(kit, "lessons", lessons[2], "lesson.json")) as f:
+    last = json.load(f)["steps"][-1]["solution"]
+check(r.returncode == 0 and os.path.isfile(released) and
+      read(released) == read(os.path.join(kit, "lessons", lessons[2], last, "maze.hpp")),
+      "mazekit release 3 writes lesson 3's last solution into the edition's released/")
+r = run(["release", "3", taken], full_kit)
+check(r.returncode == 2 and "is not a student edition" in r.stderr,
+      "mazekit release refuses a folder that is not a student edition: " + r.stderr.strip())
+r = run(["release", "3", edition], in_edition)
+check(r.returncode == 2 and "This is the student edition of the kit" in r.stderr,
+      "mazekit release in the edition says it has no solutions")
+
+# 8. init-repo: the student edition by default, the whole kit with --with-solutions.
 r = run(["init-repo", os.path.join(work, "repo")], full_kit)
 check(r.returncode == 0 and "student edition" in r.stdout, "init-repo says it made the edition")
 check(os.path.isfile(os.path.join(work, "repo", "STUDENT-EDITION.md")) and

@@ -1364,6 +1364,21 @@ TEST_CASE(
   CHECK(readFile(carried) == "// my lesson 2\n");
   // The first lesson, and a lesson that starts from nothing before it, have nothing to do.
   CHECK(startFromLessonBefore(lessons, 0, state, dir).lines.empty());
+
+  // Lesson 1 not GREEN, but its reference released by the instructor (mazekit release 1):
+  // lesson 2 starts from that.
+  fs::remove(carried);
+  writeFile(dir / "released" / "01-one" / "maze.hpp",
+            "#pragma once\n// Lesson 1, its last step.\nstruct Maze {};\n");
+  const StartedFrom fromReleased = startFromLessonBefore(lessons, 1, State{}, dir);
+  CHECK(fromReleased.ready);
+  REQUIRE(fromReleased.lines.size() == 1);
+  CHECK(fromReleased.lines[0] ==
+        "Lesson 2 starts from the finished lesson 1 your instructor released, since yours is "
+        "not GREEN yet: copied released/01-one/maze.hpp to exercises/02-two/maze.hpp.");
+  CHECK(readFile(carried) ==
+        "#pragma once\n// Lesson 2: your Maze goes on. It starts as lesson 1 left it.\n"
+        "struct Maze {};\n");
 }
 
 // ---- watch by polling ----------------------------------------------------------------------

@@ -413,8 +413,20 @@ StartedFrom startFromLessonBefore(const std::vector<Lesson>& lessons, std::size_
     if (fs::exists(to)) continue;
     const fs::path from = before.exercise / file;
     const Step& last = before.steps.back();
-    if (!fs::is_regular_file(from) ||
-        !state.passedWith(before.id, last.id, stepHash(before, last))) {
+    const bool finished =
+        fs::is_regular_file(from) && state.passedWith(before.id, last.id, stepHash(before, last));
+    const fs::path released = root / "released" / before.id / file;
+    if (!finished && fs::is_regular_file(released)) {
+      fs::create_directories(to.parent_path());
+      turtle::saveFileAtomically(
+          to, readFile(lesson.folder / "starts" / file) + codeBelowOpening(readFile(released)));
+      started.lines.push_back("Lesson " + std::to_string(lesson.number) +
+                              " starts from the finished lesson " + std::to_string(before.number) +
+                              " your instructor released, since yours is not GREEN yet: copied " +
+                              shown(released) + " to " + shown(to) + ".");
+      continue;
+    }
+    if (!finished) {
       started.ready = false;
       started.lines.push_back(
           "Lesson " + std::to_string(lesson.number) + " starts from your finished lesson " +

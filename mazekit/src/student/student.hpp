@@ -155,7 +155,9 @@ struct StartedFrom {
 /// is not handed out (lessons/ID/starts/FILE holds only its opening lines): the lesson starts
 /// from the student's own. When `lessons[index]`'s exercise has no such FILE yet and the lesson
 /// before's last step is GREEN with its files as they are, the student's FILE of that lesson
-/// is copied in below the opening lines that name this lesson. Paths said relative to `root`.
+/// is copied in below the opening lines that name this lesson; when it is not, the lesson
+/// before's reference if the instructor released it (`root`/released/LESSON/FILE, mazekit
+/// release). `root` is the kit's top folder; paths are said relative to it.
 StartedFrom startFromLessonBefore(const std::vector<Lesson>& lessons, std::size_t index,
                                   const State& state, const std::filesystem::path& root);
 

@@ -1,12 +1,17 @@
-// mazekit student-edition DIR: the kit as a class is handed it, without the answers (see
-// kit/edition.hpp and docs/instructor-guide.md, "The student edition").
+// mazekit student-edition DIR: the kit as a class is handed it, without the answers, and
+// mazekit release LESSON DIR: a lesson's finished code for it (see kit/edition.hpp and
+// docs/instructor-guide.md, "The student edition").
+#include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include <turtle/save_file.hpp>
 #include "commands.hpp"
 #include "kit/edition.hpp"
 #include "kit/kit.hpp"
+#include "kit/lessons.hpp"
 
 namespace mazekit::student {
 namespace {
@@ -53,7 +58,53 @@ void studentEdition(const std::string& folder) {
             << "Grade with this kit (mazekit grade, mazekit autograder): it has the solutions.\n";
 }
 
+// mazekit release LESSON DIR: the lesson's finished code (its last solution) into the class's
+// student edition, DIR/released/LESSON-ID/, for the students whose own lesson is not finished.
+void release(const std::string& lessonName, const std::string& folder) {
+  const Kit kit = locateKit();
+  requireWholeKit(kit, "solutions to release", "run mazekit release in your whole kit");
+  const std::vector<Lesson> lessons = loadLessons(kit);
+  const Lesson& lesson = findLesson(lessons, lessonName);
+  if (&lesson == &lessons.back())
+    throw UsageError("lesson " + std::to_string(lesson.number) +
+                     " is the last: no lesson starts from it, so there is nothing to release");
+  const fs::path edition = fs::absolute(folder).lexically_normal();
+  if (!fs::is_regular_file(edition / studentEditionMarker))
+    throw UsageError("'" + folder + "' is not a student edition (it has no " +
+                     studentEditionMarker +
+                     "): give the folder mazekit student-edition made for your class");
+  const fs::path into = edition / "released" / lesson.id;
+  std::string names;
+  for (const std::string& file : lesson.files) {
+    const fs::path finished = lesson.steps.back().solution / file;
+    if (!fs::is_regular_file(finished)) continue;
+    std::ifstream in(finished, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    fs::create_directories(into);
+    turtle::saveFileAtomically(into / file, text.str());
+    names += (names.empty() ? "" : ", ") + file;
+  }
+  std::cout << "Released lesson " << lesson.number << "'s finished code into " << folder
+            << "/released/" << lesson.id << "/ (" << names
+            << "). Commit and push it: a student whose own lesson " << lesson.number
+            << " is not GREEN starts lesson " << lesson.number + 1 << " from it.\n";
+}
+
 }  // namespace
+
+void addReleaseCommand(CLI::App& app) {
+  auto lesson = std::make_shared<std::string>();
+  auto folder = std::make_shared<std::string>();
+  auto* cmd =
+      app.add_subcommand("release",
+                         "Give a class the finished code of a lesson, to start the next one from "
+                         "(instructors)");
+  cmd->add_option("LESSON", *lesson, "Lesson number or id")->required();
+  cmd->add_option("folder", *folder, "The class's student edition, e.g. ../maze-kit-class")
+      ->required();
+  cmd->callback([lesson, folder] { release(*lesson, *folder); });
+}
 
 void addStudentEditionCommand(CLI::App& app) {
   auto folder = std::make_shared<std::string>();
