@@ -1,7 +1,8 @@
 // mazekit init-repo DIR: the student's own repository, with the students' CI. It is a copy of
 // the kit as the student has it (their exercises included; builds, pictures, the progress file
 // and reset's backups left out) and .github/workflows/mazekit.yml, which checks their steps on
-// every push (docs/instructor-guide.md, "Students' CI").
+// every push (docs/instructor-guide.md, "Students' CI"). It is the student edition of the kit
+// (kit/edition.hpp: no solutions) unless --with-solutions keeps the whole kit.
 #include <fstream>
 #include <iostream>
 #include <memory>
