@@ -2,7 +2,8 @@
 it holds no solution's text, its packs are not text, it says what it left out, it refuses a
 folder that is not empty; configured alone (no build) it has no proof and no kit tests, and
 mazekit, pointed at it, reads its lessons and says in one sentence what it cannot do there;
-mazekit release puts a lesson's finished code into it; init-repo makes it by default.
+mazekit release puts a lesson's finished code into it; mazekit solution in the whole kit shows a
+step's reference only once it passed; init-repo makes it by default.
 
 A solution's text: each line of a reference solution (lessons/*/solutions/*/*) of 40 or more
 characters, spaces at its ends left out, that the edition's teaching material does not hold
@@ -211,7 +212,31 @@ r = run(["release", "3", edition], in_edition)
 check(r.returncode == 2 and "This is the student edition of the kit" in r.stderr,
       "mazekit release in the edition says it has no solutions")
 
-# 8. init-repo: the student edition by default, the whole kit with --with-solutions.
+# 8. mazekit solution in the whole kit: a step's reference only once it is GREEN for the student
+# (a progress file of the test's own says so), the lesson's own tests for a test-writing step.
+progress = os.path.join(work, "solution-progress.json")
+with open(os.path.join(kit, "lessons", lessons[0], "lesson.json")) as f:
+    first = json.load(f)["steps"][0]
+state = {"MAZEKIT_HOME": kit, "MAZEKIT_BUILD": build, "MAZEKIT_STATE": progress}
+with open(progress, "w") as f:
+    json.dump({"mazekit_progress": 1, "lesson": "", "step": "", "passed": {}}, f)
+r = run(["solution", "1", "1"], state)
+check(r.returncode == 1 and r.stdout.count("\n") == 1 and
+      "is not GREEN for you yet: finish it first" in r.stdout,
+      "mazekit solution 1 1 before the step is GREEN says in one sentence to finish it first")
+d, step, test = tests_steps[0]
+with open(progress, "w") as f:
+    json.dump({"mazekit_progress": 1, "lesson": lessons[0], "step": "",
+               "passed": {lessons[0]: {first["id"]: "0"}, d: {step: "0"}}}, f)
+r = run(["solution", "1", "1"], state)
+solution_file = os.path.join(kit, "lessons", lessons[0], first["solution"], "warmup.hpp")
+check(r.returncode == 0 and read(solution_file) in r.stdout,
+      "mazekit solution 1 1 once the step passed shows its solution")
+r = run(["solution", d[:2], step[:2]], state)
+check(r.returncode == 0 and read(os.path.join(kit, "lessons", d, test)) in r.stdout,
+      "mazekit solution for a test-writing step that passed shows the lesson's own tests")
+
+# 9. init-repo: the student edition by default, the whole kit with --with-solutions.
 r = run(["init-repo", os.path.join(work, "repo")], full_kit)
 check(r.returncode == 0 and "student edition" in r.stdout, "init-repo says it made the edition")
 check(os.path.isfile(os.path.join(work, "repo", "STUDENT-EDITION.md")) and
