@@ -205,7 +205,14 @@ function(kit_read_tests_step file dir i k prefix)
   foreach(c RANGE ${c_last})
     foreach(field id says in replace with)
       string(JSON value ERROR_VARIABLE missing GET "${json}" steps ${i} chaffs ${c} ${field})
-      if(missing OR (value STREQUAL "" AND NOT field STREQUAL "with"))
+      # The student edition's lesson.json leaves out how each chaff changes the wheat (the
+      # answer's own lines): its chaffs come packed (lessons/ID/packs, mazekit student-edition).
+      if(MAZEKIT_STUDENT_EDITION AND (field STREQUAL "replace" OR field STREQUAL "with"))
+        set(missing "")
+        set(value "")
+      endif()
+      if(missing OR (value STREQUAL "" AND NOT field STREQUAL "with" AND
+                     NOT (MAZEKIT_STUDENT_EDITION AND field STREQUAL "replace")))
         message(FATAL_ERROR "${file}: step ${k}'s chaff ${c} has no \"${field}\"")
       endif()
       string(TOUPPER "${field}" FIELD)
@@ -345,6 +352,26 @@ function(kit_add_lesson_proof dir)
   set(starting "${PROJECT_BINARY_DIR}/mazekit/starting-files/${lesson_dir_name}")
   if(NOT EXISTS "${starting}")
     set(starting "${exercise}")
+  endif()
+
+  # The student edition: no solutions to prove. The student's own steps only (a test-writing
+  # step's are the student's tests, which mazekit builds itself) and the manifest.
+  if(MAZEKIT_STUDENT_EDITION)
+    string(REGEX REPLACE "^lesson" "exercise" exercise_prefix "${short}")
+    set(code_steps "")
+    foreach(k RANGE 1 ${n})
+      if(NOT lesson_${k}_KIND STREQUAL "tests")
+        list(APPEND code_steps ${k})
+      endif()
+    endforeach()
+    kit_build_lesson_steps(LESSON "${dir}" CODE "${exercise}" PREFIX ${exercise_prefix}
+                           STEPS ${code_steps} EXCLUDE_FROM_ALL)
+    foreach(program IN LISTS lesson_PROGRAMS)
+      kit_lesson_main_program(${exercise_prefix}_${program} "${lesson_PROGRAM_${program}}"
+                              "${exercise}" EXCLUDE_FROM_ALL)
+    endforeach()
+    kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
+    return()
   endif()
 
   # Each step's Catch2 file tag (run with -#): [#step05_a_matrix_of_walls].

@@ -19,6 +19,9 @@ void addListCommand(CLI::App& app);      ///< mazekit list: every step, passed o
 void addResetCommand(CLI::App& app);     ///< mazekit reset LESSON: the starting files back
 void addInitRepoCommand(CLI::App& app);  ///< mazekit init-repo DIR: the student's repository, CI
 void addPlayCommand(CLI::App& app);      ///< mazekit play: lesson 7's game in the terminal
+void addSolutionCommand(CLI::App& app);  ///< mazekit solution LESSON STEP: once GREEN
+void addReleaseCommand(CLI::App& app);   ///< mazekit release LESSON DIR: for the edition
+void addStudentEditionCommand(CLI::App& app);  ///< mazekit student-edition DIR: no answers
 }  // namespace student
 
 namespace grade {

@@ -14,12 +14,13 @@ namespace {
 
 // Every command, in the order of `mazekit --help`.
 constexpr void (*commandTable[])(CLI::App&) = {
-    student::addStatusCommand, student::addWatchCommand,    student::addCheckCommand,
-    student::addHintCommand,   student::addDebugCommand,    student::addListCommand,
-    student::addResetCommand,  student::addInitRepoCommand, student::addCiCommand,
-    student::addPlayCommand,   grade::addSubmitCommand,     grade::addGradeCommand,
-    grade::addGradeOneCommand, grade::addAutograderCommand, grade::addClassReportCommand,
-    verify::addVerifyCommand,  render::addRenderCommand,    render::addMazeCommand,
+    student::addStatusCommand,    student::addWatchCommand,          student::addCheckCommand,
+    student::addHintCommand,      student::addSolutionCommand,       student::addDebugCommand,
+    student::addListCommand,      student::addResetCommand,          student::addInitRepoCommand,
+    student::addCiCommand,        student::addPlayCommand,           grade::addSubmitCommand,
+    grade::addGradeCommand,       grade::addGradeOneCommand,         grade::addAutograderCommand,
+    grade::addClassReportCommand, student::addStudentEditionCommand, student::addReleaseCommand,
+    verify::addVerifyCommand,     render::addRenderCommand,          render::addMazeCommand,
     addCompletionsCommand,
 };
 

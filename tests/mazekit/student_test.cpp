@@ -27,6 +27,7 @@
 
 #include "grade/chaff_schema.hpp"
 #include "grade/wheats_and_chaffs.hpp"
+#include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/version.hpp"
@@ -1259,6 +1260,127 @@ TEST_CASE(
   CHECK(lineCount(noLesson.err) == 1);
   CHECK(noLesson.err.find("there is no lesson '9'") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "new"));
+}
+
+// ---- the student edition ------------------------------------------------------------------
+// The edition itself, made from this kit and configured: tests/mazekit/student_edition_test.py.
+
+TEST_CASE("a pack of a test-writing step's files comes back as it went in and is not text") {
+  const std::vector<PackedFile> files{{"wheat/maze.hpp", "#pragma once\nstruct Maze {};\n"},
+                                      {"chaff/off-by-one/maze.hpp", std::string("a\0b\n", 4)},
+                                      {"chaff/empty/maze.hpp", ""}};
+  const std::string pack = packFiles(files);
+  CHECK(pack == packFiles(files));  // the same files, the same bytes: the edition is reproducible
+  CHECK(pack.find("struct Maze") == std::string::npos);
+  CHECK(pack.find("wheat") == std::string::npos);
+  std::size_t printable = 0;
+  for (const char c : pack) printable += (c >= ' ' && c <= '~') || c == '\n';
+  CHECK(printable * 10 < pack.size() * 6);  // text is nearly all printable; this is not
+  const auto back = unpackFiles(pack, "step.pack");
+  REQUIRE(back.size() == files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    CHECK(back[i].path == files[i].path);
+    CHECK(back[i].bytes == files[i].bytes);
+  }
+  // A pack cut short, a file that is not a pack and one whose names lead out of its folder.
+  CHECK_THROWS_WITH(
+      unpackFiles(pack.substr(0, pack.size() - 3), "step.pack"),
+      Catch::Contains("'step.pack' is not a pack of the kit") && Catch::Contains("cut off"));
+  CHECK_THROWS_WITH(unpackFiles("#pragma once\n", "maze.hpp"), Catch::Contains("no pack header"));
+  CHECK_THROWS_WITH(unpackFiles(packFiles({{"../outside.hpp", "x"}}), "evil.pack"),
+                    Catch::Contains("leads outside the pack"));
+
+  // Unpacked for a check into a private folder, removed after it.
+  const fs::path dir = freshDir("pack");
+  writeFile(dir / "step.pack", pack);
+  fs::path wheat;
+  {
+    const UnpackedPack unpacked(dir / "step.pack");
+    wheat = unpacked.wheat();
+    CHECK(readFile(wheat / "maze.hpp") == files[0].bytes);
+    CHECK(readFile(unpacked.chaff("off-by-one") / "maze.hpp") == files[1].bytes);
+    CHECK((fs::status(wheat.parent_path()).permissions() & fs::perms::all) == fs::perms::owner_all);
+  }
+  CHECK_FALSE(fs::exists(wheat.parent_path()));
+}
+
+TEST_CASE(
+    "in the student edition a lesson starts from the student's own finished lesson before "
+    "once that one is GREEN and says so") {
+  // Two lessons in a folder of their own: lesson 2's maze.hpp starts where lesson 1's ends
+  // (its opening lines in lessons/02-two/starts/maze.hpp, as student-edition writes them).
+  const fs::path dir = freshDir("start-from-before");
+  std::vector<Lesson> lessons(2);
+  for (int i = 0; i < 2; ++i) {
+    Lesson& l = lessons[i];
+    l.number = i + 1;
+    l.id = i == 0 ? "01-one" : "02-two";
+    l.folder = dir / "lessons" / l.id;
+    l.exercise = dir / "exercises" / l.id;
+    l.files = {"maze.hpp"};
+    Step step;
+    step.number = 1;
+    step.id = "01-a-step";
+    step.test = l.folder / "tests" / "step01_a_step.cpp";
+    writeFile(step.test, "// the step's test\n");
+    l.steps.push_back(step);
+  }
+  const std::string code = "\n#include <vector>\n\nstruct Maze {\n  int size = 0;\n};\n";
+  writeFile(lessons[0].exercise / "maze.hpp",
+            "#pragma once\n// Lesson 1: your Maze.\n// Step by step.\n" + code);
+  writeFile(lessons[1].folder / "starts" / "maze.hpp",
+            "#pragma once\n// Lesson 2: your Maze goes on. It starts as lesson 1 left it.\n");
+  const fs::path carried = lessons[1].exercise / "maze.hpp";
+
+  State state;  // lesson 1's last step not GREEN yet
+  StartedFrom notYet = startFromLessonBefore(lessons, 1, state, dir);
+  CHECK_FALSE(notYet.ready);
+  REQUIRE(notYet.lines.size() == 1);
+  CHECK(notYet.lines[0] ==
+        "Lesson 2 starts from your finished lesson 1 (exercises/01-one/maze.hpp), whose last "
+        "step is not GREEN yet: finish it first (mazekit check 1 1), then come back.");
+  CHECK_FALSE(fs::exists(carried));
+
+  // GREEN, but changed since: not the lesson 1 that passed.
+  state.markPassed("01-one", "01-a-step", stepHash(lessons[0], lessons[0].steps[0]));
+  writeFile(lessons[0].exercise / "maze.hpp", readFile(lessons[0].exercise / "maze.hpp") + "//\n");
+  CHECK_FALSE(startFromLessonBefore(lessons, 1, state, dir).ready);
+  CHECK_FALSE(fs::exists(carried));
+
+  state.markPassed("01-one", "01-a-step", stepHash(lessons[0], lessons[0].steps[0]));
+  const StartedFrom started = startFromLessonBefore(lessons, 1, state, dir);
+  CHECK(started.ready);
+  REQUIRE(started.lines.size() == 1);
+  CHECK(started.lines[0] ==
+        "Lesson 2 starts from your own lesson 1: copied exercises/01-one/maze.hpp to "
+        "exercises/02-two/maze.hpp.");
+  CHECK(readFile(carried) ==
+        "#pragma once\n// Lesson 2: your Maze goes on. It starts as lesson 1 left it.\n" + code +
+            "//\n");
+
+  // Once there, the file is the student's: never copied over again.
+  writeFile(carried, "// my lesson 2\n");
+  const StartedFrom again = startFromLessonBefore(lessons, 1, state, dir);
+  CHECK(again.ready);
+  CHECK(again.lines.empty());
+  CHECK(readFile(carried) == "// my lesson 2\n");
+  // The first lesson, and a lesson that starts from nothing before it, have nothing to do.
+  CHECK(startFromLessonBefore(lessons, 0, state, dir).lines.empty());
+
+  // Lesson 1 not GREEN, but its reference released by the instructor (mazekit release 1):
+  // lesson 2 starts from that.
+  fs::remove(carried);
+  writeFile(dir / "released" / "01-one" / "maze.hpp",
+            "#pragma once\n// Lesson 1, its last step.\nstruct Maze {};\n");
+  const StartedFrom fromReleased = startFromLessonBefore(lessons, 1, State{}, dir);
+  CHECK(fromReleased.ready);
+  REQUIRE(fromReleased.lines.size() == 1);
+  CHECK(fromReleased.lines[0] ==
+        "Lesson 2 starts from the finished lesson 1 your instructor released, since yours is "
+        "not GREEN yet: copied released/01-one/maze.hpp to exercises/02-two/maze.hpp.");
+  CHECK(readFile(carried) ==
+        "#pragma once\n// Lesson 2: your Maze goes on. It starts as lesson 1 left it.\n"
+        "struct Maze {};\n");
 }
 
 // ---- watch by polling ----------------------------------------------------------------------

@@ -24,6 +24,7 @@
 #include "common/files.hpp"
 #include "grade/grader.hpp"
 #include "grade/zip_file.hpp"
+#include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/version.hpp"
@@ -152,6 +153,7 @@ void chooseIsolation(GradeOne& g) {
 
 void gradeOneCommand(GradeOne& g) {
   const Kit kit = locateKit();
+  requireWholeKit(kit, "solutions to grade with", "grade with the instructor's whole kit");
   const auto lessons = loadLessons(kit);
   const Lesson& lesson = findLesson(lessons, g.options.lesson);
   checkVisibility("--visibility", g.visibility);
@@ -409,6 +411,8 @@ std::string readmeText(const Lesson& lesson, const Autograder& a) {
 
 void autograderCommand(Autograder& a) {
   const Kit kit = locateKit();
+  requireWholeKit(kit, "solutions for an autograder",
+                  "make the autograder zip with the instructor's whole kit");
   const auto lessons = loadLessons(kit);
   const Lesson& lesson = findLesson(lessons, a.options.lesson);
   checkVisibility("--visibility", a.visibility);

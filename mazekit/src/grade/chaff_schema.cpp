@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/files.hpp"
 #include "turtle/save_file.hpp"
 
 namespace mazekit::grade {
@@ -141,17 +142,9 @@ struct Region {
   std::vector<std::size_t> chaffs;
 };
 
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot read " + path.string());
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 void writeIfChanged(const fs::path& path, const std::string& text) {
   std::error_code ec;
-  if (fs::is_regular_file(path, ec) && readFile(path) == text) return;
+  if (fs::is_regular_file(path, ec) && common::readFile(path) == text) return;
   turtle::saveFileAtomically(path, text);
 }
 
@@ -274,7 +267,7 @@ std::vector<bool> writeSchemaFolder(const fs::path& wheat, const std::vector<Sch
   for (const auto& entry : fs::directory_iterator(wheat)) {
     if (!entry.is_regular_file()) continue;
     const std::string name = entry.path().filename().string();
-    const SchemaFile file = makeSchemaFile(name, readFile(entry.path()), chaffs);
+    const SchemaFile file = makeSchemaFile(name, common::readFile(entry.path()), chaffs);
     for (std::size_t k = 0; k < chaffs.size(); ++k) {
       if (chaffs[k].in != name) continue;
       placed[k] = file.placed[k];
@@ -294,7 +287,7 @@ std::vector<bool> schemaPlaced(const fs::path& folder, std::size_t chaffs) {
   std::error_code ec;
   if (folder.empty() || !fs::is_regular_file(folder / "schema.json", ec)) return {};
   try {
-    const auto json = nlohmann::json::parse(readFile(folder / "schema.json"));
+    const auto json = nlohmann::json::parse(common::readFile(folder / "schema.json"));
     auto placed = json.at("placed").get<std::vector<bool>>();
     if (placed.size() != chaffs) return {};
     return placed;

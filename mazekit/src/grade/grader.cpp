@@ -37,6 +37,7 @@
 #include "grade/submission.hpp"
 #include "grade/tamper.hpp"
 #include "grade/wheats_and_chaffs.hpp"
+#include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/manifest.hpp"
@@ -675,6 +676,9 @@ struct KitLesson {
 
 void loadKitLesson(const GradeOptions& options, KitLesson& k) {
   k.kit = locateKit();
+  requireWholeKit(k.kit, "solutions to grade with",
+                  "grade with the instructor's whole kit; here mazekit check checks your steps "
+                  "and mazekit submit (without --grade) makes the zip you hand in");
   k.lessons = loadLessons(k.kit);
   k.lesson = &findLesson(k.lessons, options.lesson);
   k.manifest = readManifest(k.kit);

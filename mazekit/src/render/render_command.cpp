@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "commands.hpp"
+#include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/manifest.hpp"
@@ -21,6 +22,9 @@ struct RenderOptions {
 
 void run(const RenderOptions& o) {
   const mazekit::Kit kit = mazekit::locateKit();
+  mazekit::requireWholeKit(kit, "solutions to draw the gallery with",
+                           "each step's expected picture is in lessons/LESSON/pictures, and "
+                           "mazekit check draws yours in out/pictures");
   const auto lessons = mazekit::loadLessons(kit);
   const std::filesystem::path out = o.out;
   const mazekit::Manifest manifest = mazekit::readManifest(kit);

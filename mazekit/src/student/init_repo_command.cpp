@@ -1,9 +1,8 @@
 // mazekit init-repo DIR: the student's own repository, with the students' CI. It is a copy of
 // the kit as the student has it (their exercises included; builds, pictures, the progress file
 // and reset's backups left out) and .github/workflows/mazekit.yml, which checks their steps on
-// every push (docs/instructor-guide.md, "Students' CI").
-#include <unistd.h>
-
+// every push (docs/instructor-guide.md, "Students' CI"). It is the student edition of the kit
+// (kit/edition.hpp: no solutions) unless --with-solutions keeps the whole kit.
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -13,6 +12,7 @@
 
 #include "commands.hpp"
 #include "common/files.hpp"
+#include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/version.hpp"
@@ -28,42 +28,8 @@ const std::string lessonLine = "  MAZEKIT_LESSON: \"\"";
 struct InitRepoOptions {
   std::string folder;
   std::string lesson;
+  bool withSolutions = false;
 };
-
-// What a student's repository leaves out of the kit (the kit's .gitignore says the same): what
-// a build makes, and what is the student's alone on this machine.
-bool leftOut(const fs::path& relative) {
-  const std::string top = relative.begin()->string();
-  if (top == ".git" || top == "build" || top == "out" || top == ".cache" ||
-      top == "compile_commands.json")
-    return true;
-  if (top == "exercises") {
-    const std::string name = relative.filename().string();
-    if (name.rfind(".mazekit-progress.json", 0) == 0 || name.rfind(".backup-", 0) == 0) return true;
-  }
-  return false;
-}
-
-// Copies the kit's files from `source` into `target` (a new folder).
-void copyKit(const fs::path& source, const fs::path& target) {
-  fs::create_directory(target);
-  for (auto it = fs::recursive_directory_iterator(source); it != fs::recursive_directory_iterator();
-       ++it) {
-    const fs::path relative = it->path().lexically_relative(source);
-    if (leftOut(relative)) {
-      if (it->is_directory() && !it->is_symlink()) it.disable_recursion_pending();
-      continue;
-    }
-    const fs::path to = target / relative;
-    if (it->is_symlink()) {
-      fs::copy_symlink(it->path(), to);
-    } else if (it->is_directory()) {
-      fs::create_directory(to);
-    } else if (it->is_regular_file()) {
-      fs::copy_file(it->path(), to);
-    }
-  }
-}
 
 bool inside(const fs::path& path, const fs::path& folder) {
   const fs::path relative = path.lexically_relative(folder);
@@ -85,7 +51,10 @@ void initRepo(const InitRepoOptions& o) {
   }
   // Inside the kit only where the copy leaves out (build/, out/): else it would copy itself.
   const fs::path canonicalTarget = fs::weakly_canonical(target);
-  if (inside(canonicalTarget, source) && !leftOut(canonicalTarget.lexically_relative(source))) {
+  const std::string topInKit = inside(canonicalTarget, source)
+                                   ? canonicalTarget.lexically_relative(source).begin()->string()
+                                   : std::string();
+  if (!topInKit.empty() && topInKit != "build" && topInKit != "out") {
     throw UsageError("'" + o.folder + "' is inside the kit ('" + source.string() +
                      "'): give a folder outside it, e.g. ../my-maze");
   }
@@ -99,25 +68,28 @@ void initRepo(const InitRepoOptions& o) {
     workflow.replace(at + 1, lessonLine.size(), "  MAZEKIT_LESSON: \"" + lessonValue + "\"");
 
   // Made beside the target and renamed into place: a new repository is whole or not there.
-  fs::path partial = target;
-  partial += ".partial-" + std::to_string(::getpid());
-  fs::remove_all(partial);
-  try {
-    copyKit(source, partial);
+  // For a class, the student edition (no answers); for a learner on their own, the whole kit.
+  const bool fromEdition = isStudentEdition(kit);
+  if (fromEdition && o.withSolutions)
+    throw UsageError(notInStudentEdition(
+        "solutions", "leave out --with-solutions, or run init-repo in the whole kit"));
+  const bool edition = fromEdition || !o.withSolutions;
+  makeFolderWhole(target, [&](const fs::path& partial) {
+    if (!fromEdition && edition)
+      writeStudentEdition(kit, partial);
+    else
+      copyKitFiles(source, partial);
     fs::create_directories(partial / ".github" / "workflows");
     turtle::saveFileAtomically(partial / ".github" / "workflows" / "mazekit.yml", workflow);
     // The kit it was made from: the repository has a history of its own, not the kit's tags.
     turtle::saveFileAtomically(partial / "VERSION", std::string(kitVersion()) + "\n");
-    if (fs::exists(target)) fs::remove(target);  // the empty folder it replaces
-    fs::rename(partial, target);
-  } catch (...) {
-    std::error_code ec;
-    fs::remove_all(partial, ec);
-    throw;
-  }
+  });
 
-  std::cout << "Made your repository in " << o.folder
-            << ": the kit with your exercises, and .github/workflows/mazekit.yml, which checks "
+  std::cout << "Made your repository in " << o.folder << ": "
+            << (edition ? "the student edition of the kit (no solutions: "
+                          "docs/instructor-guide.md, \"The student edition\") with your exercises"
+                        : "the whole kit, solutions too, with your exercises")
+            << ", and .github/workflows/mazekit.yml, which checks "
             << (lessonValue.empty() ? "your lesson (from lesson 1 on, up to the first RED step)"
                                     : "lesson " + lessonValue)
             << " on every push.\n\n"
@@ -146,6 +118,9 @@ void addInitRepoCommand(CLI::App& app) {
   cmd->add_option("--lesson", options->lesson,
                   "The lesson the workflow checks (number or name); without it, from lesson 1 "
                   "on up to the first RED step");
+  cmd->add_flag("--with-solutions", options->withSolutions,
+                "Keep the whole kit, the lessons' solutions too (a learner on their own); "
+                "without it, the student edition a class is handed");
   cmd->callback([options] { initRepo(*options); });
 }
 

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <future>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 #include <thread>
@@ -18,6 +19,7 @@
 #include "grade/build.hpp"
 #include "grade/chaff_schema.hpp"
 #include "grade/zip_file.hpp"
+#include "kit/edition.hpp"
 #include "run/compiler_output.hpp"
 #include "run/difference.hpp"
 #include "run/process.hpp"
@@ -609,7 +611,15 @@ void Checker::runTests(const Lesson& lesson, OwnTestsRun& own, const std::string
 
 StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
                                const volatile std::sig_atomic_t* stop) const {
-  const ManifestStep& plan = planned(lesson, step);
+  ManifestStep plan = planned(lesson, step);
+  // The student edition has the wheat and chaffs only packed: unpacked for this check into a
+  // private folder, removed when it ends (kit/edition.hpp).
+  std::optional<UnpackedPack> unpacked;
+  if (!fs::is_directory(plan.wheat) && fs::is_regular_file(packOf(lesson, step))) {
+    unpacked.emplace(packOf(lesson, step));
+    plan.wheat = unpacked->wheat();
+    for (ManifestChaff& chaff : plan.chaffs) chaff.code = unpacked->chaff(chaff.id);
+  }
   const std::string shownFile = shown(lesson.exercise / step.writes);
   if (!fs::exists(lesson.exercise / step.writes)) {
     StepResult missing;

@@ -137,6 +137,20 @@ std::optional<Position> lessonStillPasses(Session& s, const Lesson& lesson) {
 
 }  // namespace
 
+std::optional<StepResult> startLesson(Session& s, const Lesson& lesson) {
+  const StartedFrom started =
+      startFromLessonBefore(s.lessons, s.lessonIndex(lesson), s.state, s.kit.source);
+  if (started.ready) {
+    for (const std::string& line : started.lines) std::cout << line << "\n";
+    return std::nullopt;
+  }
+  StepResult result;
+  result.outcome = run::Outcome::notGraded;
+  result.summary = "not started: lesson " + std::to_string(lesson.number - 1) + " first";
+  result.detail = started.lines;
+  return result;
+}
+
 Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress,
                  bool checkLeft) {
   const Lesson* on = &s.lessons[firstLesson];
@@ -170,6 +184,12 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
       s.state.step.clear();  // a step of the lesson left behind
     }
     const Lesson& lesson = *next.lesson;
+    // The student edition: a lesson that starts from the student's own lesson before.
+    if (std::optional<StepResult> notStarted = startLesson(s, lesson)) {
+      s.state.lesson = lesson.id;
+      s.save();
+      return {&lesson, next.step, std::move(*notStarted), false, false, left};
+    }
     const std::string hash =
         stepHash(lesson, *next.step);  // before the build: a save during it counts
     StepResult result = [&] {

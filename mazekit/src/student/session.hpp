@@ -85,6 +85,11 @@ struct Broken {
 /// The steps of `lesson` before step number `upTo` that passed against other files than the
 /// student's files as they are now, or broke since (less the ones a step up to `upTo` retires,
 /// lesson.json's "retires"): the ones to check again.
+/// Before a lesson's first check: in the student edition, its starting files that are the
+/// student's own lesson before copied in (student.hpp, startFromLessonBefore), said in a line
+/// each. The result to show instead of a check when the lesson cannot start yet.
+std::optional<StepResult> startLesson(Session& s, const Lesson& lesson);
+
 std::vector<const Step*> toRecheck(const Session& s, const Lesson& lesson, int upTo);
 
 /// Records in the progress file the verdicts `results` of checking `steps` again against the

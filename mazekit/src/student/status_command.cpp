@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <regex>
 #include <string>
 
@@ -165,13 +166,16 @@ void check(const CheckOptions& o) {
   const Lesson& lesson = findLesson(s.lessons, o.lesson);
   const Step& step = lesson.step(o.step);
   s.checker.requireBuildTree();
+  std::optional<StepResult> notStarted = startLesson(s, lesson);
   const std::string hash = stepHash(lesson, step);
   StepResult result;
-  if (!o.again && s.state.passedWith(lesson.id, step.id, hash)) {
+  if (!notStarted && !o.again && s.state.passedWith(lesson.id, step.id, hash)) {
     result.outcome = run::Outcome::passed;
     result.green = true;
     result.cached = true;
     result.summary = std::string(run::outcomeName(result.outcome));
+  } else if (notStarted) {
+    result = std::move(*notStarted);
   } else {
     result = s.checker.check(lesson, step, &interrupted);
     if (result.interrupted) {

@@ -13,6 +13,8 @@
 
 #include "student/student.hpp"
 
+#include "kit/edition.hpp"
+
 namespace mazekit::student {
 namespace fs = std::filesystem;
 
@@ -72,7 +74,11 @@ std::string stepHash(const Lesson& lesson, const Step& step) {
     hash = fnv1a(bytes, hash);
   }
   hash = fnv1a(std::string(1, '\0'), hash);
-  hash = fnv1a(common::readFile(step.test), hash);
+  // What the step is judged by: its test, or in the student edition a test-writing step's
+  // pack of wheat and chaffs (its reference test is not there).
+  const fs::path pack = packOf(lesson, step);
+  hash =
+      fnv1a(common::readFile(fs::exists(step.test) || !fs::exists(pack) ? step.test : pack), hash);
   return hex(hash);
 }
 
@@ -138,6 +144,53 @@ int passedCount(const Lesson& lesson, const State& state,
     if (state.passedWith(lesson.id, step.id, hashOf(step))) ++n;
   }
   return n;
+}
+
+StartedFrom startFromLessonBefore(const std::vector<Lesson>& lessons, std::size_t index,
+                                  const State& state, const fs::path& root) {
+  StartedFrom started;
+  if (index == 0 || index >= lessons.size()) return started;
+  const Lesson& lesson = lessons[index];
+  const Lesson& before = lessons[index - 1];
+  const auto shown = [&root](const fs::path& path) {
+    return run::relativeTo(path.lexically_normal().string(), {root});
+  };
+  for (const std::string& file : filesStartingFromLessonBefore(lesson)) {
+    const fs::path to = lesson.exercise / file;
+    if (fs::exists(to)) continue;
+    const fs::path from = before.exercise / file;
+    const Step& last = before.steps.back();
+    const bool finished =
+        fs::is_regular_file(from) && state.passedWith(before.id, last.id, stepHash(before, last));
+    const fs::path released = root / "released" / before.id / file;
+    if (!finished && fs::is_regular_file(released)) {
+      fs::create_directories(to.parent_path());
+      turtle::saveFileAtomically(to, common::readFile(lesson.folder / "starts" / file) +
+                                         codeBelowOpening(common::readFile(released)));
+      started.lines.push_back("Lesson " + std::to_string(lesson.number) +
+                              " starts from the finished lesson " + std::to_string(before.number) +
+                              " your instructor released, since yours is not GREEN yet: copied " +
+                              shown(released) + " to " + shown(to) + ".");
+      continue;
+    }
+    if (!finished) {
+      started.ready = false;
+      started.lines.push_back(
+          "Lesson " + std::to_string(lesson.number) + " starts from your finished lesson " +
+          std::to_string(before.number) + " (" + shown(from) +
+          "), whose last step is not GREEN yet: finish it first (mazekit "
+          "check " +
+          std::to_string(before.number) + " " + std::to_string(last.number) + "), then come back.");
+      continue;
+    }
+    const std::string opening = common::readFile(lesson.folder / "starts" / file);
+    fs::create_directories(to.parent_path());
+    turtle::saveFileAtomically(to, opening + codeBelowOpening(common::readFile(from)));
+    started.lines.push_back("Lesson " + std::to_string(lesson.number) +
+                            " starts from your own lesson " + std::to_string(before.number) +
+                            ": copied " + shown(from) + " to " + shown(to) + ".");
+  }
+  return started;
 }
 
 }  // namespace mazekit::student

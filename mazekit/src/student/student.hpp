@@ -71,4 +71,20 @@ int stillPassing(const Lesson& lesson, const State& state);
 int passedCount(const Lesson& lesson, const State& state,
                 const std::function<std::string(const Step&)>& hashOf);
 
+/// What startFromLessonBefore did: one line for each file, and whether the lesson can start.
+struct StartedFrom {
+  std::vector<std::string> lines;  ///< said to the student; empty when there was nothing to do
+  bool ready = true;               ///< false: a starting file is missing (`lines` say why)
+};
+
+/// In the student edition a lesson's starting file that is the lesson before's finished code
+/// is not handed out (lessons/ID/starts/FILE holds only its opening lines): the lesson starts
+/// from the student's own. When `lessons[index]`'s exercise has no such FILE yet and the lesson
+/// before's last step is GREEN with its files as they are, the student's FILE of that lesson
+/// is copied in below the opening lines that name this lesson; when it is not, the lesson
+/// before's reference if the instructor released it (`root`/released/LESSON/FILE, mazekit
+/// release). `root` is the kit's top folder; paths are said relative to it.
+StartedFrom startFromLessonBefore(const std::vector<Lesson>& lessons, std::size_t index,
+                                  const State& state, const std::filesystem::path& root);
+
 }  // namespace mazekit::student

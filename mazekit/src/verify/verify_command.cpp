@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "commands.hpp"
+#include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/manifest.hpp"
@@ -206,6 +207,8 @@ void addVerifyCommand(CLI::App& app) {
     if (options.jobs < 1 || options.jobs > 256)
       throw mazekit::UsageError("-j must be from 1 to 256; got " + std::to_string(options.jobs));
     const mazekit::Kit kit = mazekit::locateKit();
+    mazekit::requireWholeKit(kit, "solutions to prove the lessons with",
+                             "mazekit check LESSON STEP checks your own steps");
     const auto lessons = mazekit::loadLessons(kit);
     std::vector<const mazekit::Lesson*> chosen;
     if (options.lesson.empty()) {
