@@ -107,6 +107,11 @@ check(not any(os.path.exists(os.path.join(edition, "lessons", d, t)) for d, _, t
       "no test-writing step's reference test is there")
 check(not any(os.path.exists(os.path.join(edition, c)) for c in carried),
       "no starting file that is the lesson before's finished code is there: " + ", ".join(carried))
+check(not any(os.path.exists(os.path.join(edition, p)) for p in
+               ("maze/src/maze.cpp", "maze/include/maze/maze.hpp", "lessons/support/library",
+                "bench", "tests", "grading")),
+      "the maze library's finished Maze, the benchmarks, the kit's tests and graded class are not "
+      "there")
 check(all(os.path.isfile(os.path.join(edition, "lessons", c.split("/")[1], "starts",
                                       os.path.basename(c))) for c in carried),
       "each of them has its opening lines in lessons/ID/starts/")

@@ -250,8 +250,11 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
     }
   }
   // The kit's own tests and the graded example class prove the kit with its solutions; the
-  // lesson authors' guide quotes them.
-  for (const char* instructorOnly : {"grading", "tests", "docs/lesson-authoring.md"}) {
+  // lesson authors' guide quotes them; the maze library's Maze is a finished Maze with the
+  // lessons' own functions (the last lessons' tests pass on it), and the benchmarks draw it.
+  for (const char* instructorOnly :
+       {"grading", "tests", "docs/lesson-authoring.md", "maze/src/maze.cpp",
+        "maze/include/maze/maze.hpp", "lessons/support/library", "bench"}) {
     const fs::path path = source / instructorOnly;
     if (!fs::exists(path)) continue;
     leftOut.insert(instructorOnly);

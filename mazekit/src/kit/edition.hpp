@@ -84,7 +84,7 @@ struct EditionCounts {
   int solutionFiles = 0;    ///< files of lessons/*/solutions/
   int referenceTests = 0;   ///< test-writing steps' reference tests
   int startingFiles = 0;    ///< exercises' starting files that are the lesson before's reference
-  int instructorFiles = 0;  ///< grading/ and tests/: the kit's own proof, with its answers
+  int instructorFiles = 0;  ///< grading/, tests/, bench/, the library's Maze: with the answers
   int packs = 0;            ///< test-writing steps' packs written
 };
 

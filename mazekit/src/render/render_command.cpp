@@ -5,13 +5,16 @@
 //     mazekit render --out my-gallery
 #include <iostream>
 #include <memory>
+#include <stdexcept>
 
 #include "commands.hpp"
 #include "kit/edition.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 #include "kit/manifest.hpp"
+#ifdef MAZEKIT_GALLERY
 #include "render/gallery.hpp"
+#endif
 
 namespace {
 
@@ -25,6 +28,7 @@ void run(const RenderOptions& o) {
   mazekit::requireWholeKit(kit, "solutions to draw the gallery with",
                            "each step's expected picture is in lessons/LESSON/pictures, and "
                            "mazekit check draws yours in out/pictures");
+#ifdef MAZEKIT_GALLERY
   const auto lessons = mazekit::loadLessons(kit);
   const std::filesystem::path out = o.out;
   const mazekit::Manifest manifest = mazekit::readManifest(kit);
@@ -36,6 +40,12 @@ void run(const RenderOptions& o) {
             << result.frames << " frames\n"
             << "open " << std::filesystem::absolute(result.index).lexically_normal().string()
             << "\n";
+#else
+  (void)o;
+  throw std::runtime_error(
+      "this mazekit was built without the maze library's Maze, which the "
+      "gallery draws: build it from the whole kit");
+#endif
 }
 
 }  // namespace

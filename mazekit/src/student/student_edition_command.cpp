@@ -48,8 +48,10 @@ void studentEdition(const std::string& folder) {
             << " starting files that are the lesson before's finished code (each lesson starts "
                "from the student's own)\n"
             << "  " << counts.instructorFiles
-            << " files of the kit's own tests, graded example class and lesson authors' guide "
-               "(tests/, grading/, docs/lesson-authoring.md)\n"
+            << " files of the kit's own tests, graded example class, benchmarks, lesson authors' "
+               "guide and the maze library's finished Maze (tests/, grading/, bench/, "
+               "docs/lesson-authoring.md, maze/src/maze.cpp, maze/include/maze/maze.hpp, "
+               "lessons/support/library)\n"
             << "Added " << counts.packs
             << " packs of the test-writing steps' wheat and chaffs (lessons/*/packs: scrambled, "
                "a speed bump, not a secret).\n\n"
