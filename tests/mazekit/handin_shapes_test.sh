@@ -86,9 +86,21 @@ for student in repository windows-repository macos-exercises lesson-folder submi
     fail "$student scored '${total:-nothing}', not 39 of 39 as the lesson folder's reference does (see $csv)"
 done
 
-# mazekit submit --grade: the zip graded as the grader grades it, its score said, and no
-# results.json of its own left anywhere to be mistaken for a grade.
-MAZEKIT_HOME="$repo" "$mazekit" submit 2 --grade --out "$work/graded-here.zip" \
+# mazekit submit --grade: in the student edition (init-repo's default) there is nothing to grade
+# with, and it says so; in a learner's whole kit (init-repo --with-solutions) the zip is graded
+# as the grader grades it, its score said, and no results.json of its own is left anywhere to
+# be mistaken for a grade.
+if MAZEKIT_HOME="$repo" "$mazekit" submit 2 --grade --out "$work/not-graded.zip" \
+  >"$work/submit-edition.out" 2>&1; then
+  fail "mazekit submit --grade graded in the student edition: $(tail -3 "$work/submit-edition.out")"
+fi
+grep -q "This is the student edition of the kit" "$work/submit-edition.out" ||
+  fail "mazekit submit --grade in the student edition does not say why: $(tail -3 "$work/submit-edition.out")"
+learner="$work/learner"
+"$mazekit" init-repo "$learner" --lesson 2 --with-solutions >/dev/null ||
+  fail "mazekit init-repo --with-solutions failed"
+cp "$repo/exercises/02-building-the-maze/maze.hpp" "$learner/exercises/02-building-the-maze/maze.hpp"
+MAZEKIT_HOME="$learner" "$mazekit" submit 2 --grade --out "$work/graded-here.zip" \
   >"$work/submit-grade.out" 2>&1 || fail "mazekit submit 2 --grade failed: $(tail -5 "$work/submit-grade.out")"
 grep -q "graded-here.zip scores 39 of 39 as the grader grades it" "$work/submit-grade.out" ||
   fail "mazekit submit --grade does not say 39 of 39: $(tail -5 "$work/submit-grade.out")"
