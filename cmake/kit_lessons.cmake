@@ -569,15 +569,6 @@ function(kit_chaff_schema_folder out lesson_id step_id)
   set(${out} "${PROJECT_BINARY_DIR}/mazekit/schemas/${lesson_id}/${step_id}" PARENT_SCOPE)
 endfunction()
 
-# A JSON string of VALUE, line breaks and tabs escaped too.
-function(kit_json_text out value)
-  kit_json_string(quoted "${value}")
-  string(REPLACE "\n" "\\n" quoted "${quoted}")
-  string(REPLACE "\t" "\\t" quoted "${quoted}")
-  string(REPLACE "\r" "\\r" quoted "${quoted}")
-  set(${out} "${quoted}" PARENT_SCOPE)
-endfunction()
-
 # The mutant schema of test-writing step K (the lesson read into `lesson`): the wheat with
 # each chaff it can hold as a branch chosen at run time, written by mazekit_chaff_schema when
 # the kit is built. `mazekit check` builds a student's tests once against it, not once per
@@ -585,15 +576,15 @@ endfunction()
 function(kit_make_chaff_schema dir k out)
   kit_chaff_schema_folder(folder "${lesson_ID}" "${lesson_${k}_ID}")
   set(wheat "${lesson_${k}_WHEAT}")
-  kit_json_text(q_wheat "${wheat}")
+  kit_json_string(q_wheat "${wheat}")
   # Joined as text, not as a list: the code holds semicolons.
   set(q_chaffs "")
   list(LENGTH lesson_${k}_CHAFFS n)
   math(EXPR last "${n} - 1")
   foreach(c RANGE ${last})
-    kit_json_text(q_in "${lesson_${k}_CHAFF_${c}_IN}")
-    kit_json_text(q_replace "${lesson_${k}_CHAFF_${c}_REPLACE}")
-    kit_json_text(q_with "${lesson_${k}_CHAFF_${c}_WITH}")
+    kit_json_string(q_in "${lesson_${k}_CHAFF_${c}_IN}")
+    kit_json_string(q_replace "${lesson_${k}_CHAFF_${c}_REPLACE}")
+    kit_json_string(q_with "${lesson_${k}_CHAFF_${c}_WITH}")
     if(c GREATER 0)
       string(APPEND q_chaffs ",\n  ")
     endif()

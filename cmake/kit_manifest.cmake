@@ -41,9 +41,13 @@ function(kit_test_case_names out test_file)
   set(${out} "${names}" PARENT_SCOPE)
 endfunction()
 
+# A JSON string of VALUE: backslashes, quotes, line breaks, tabs and carriage returns escaped.
 function(kit_json_string out value)
   string(REPLACE "\\" "\\\\" value "${value}")
   string(REPLACE "\"" "\\\"" value "${value}")
+  string(REPLACE "\n" "\\n" value "${value}")
+  string(REPLACE "\t" "\\t" value "${value}")
+  string(REPLACE "\r" "\\r" value "${value}")
   set(${out} "\"${value}\"" PARENT_SCOPE)
 endfunction()
 
