@@ -10,7 +10,6 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
-#include <turtle/save_file.hpp>
 
 #include "common/files.hpp"
 #include "kit/manifest.hpp"
@@ -276,7 +275,7 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
         chaff.erase("with");
       }
     }
-    turtle::saveFileAtomically(top / "lesson.json", json.dump(2) + "\n");
+    common::saveFileAtomically(top / "lesson.json", json.dump(2) + "\n");
     // Each test-writing step's wheat and chaffs, packed.
     for (const Step& step : lesson.steps) {
       if (!step.writesTests()) continue;
@@ -297,7 +296,7 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
                              common::readFile(entry.path())});
       }
       fs::create_directories(top / "packs");
-      turtle::saveFileAtomically(top / "packs" / (step.id + ".pack"), packFiles(files));
+      common::saveFileAtomically(top / "packs" / (step.id + ".pack"), packFiles(files));
       ++counts.packs;
     }
   }
@@ -305,10 +304,10 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
   for (const auto& [lesson, file] : carried) {
     const fs::path starts = folder / lessonsTop / lesson->folder.filename() / "starts";
     fs::create_directories(starts);
-    turtle::saveFileAtomically(starts / file,
+    common::saveFileAtomically(starts / file,
                                openingLines(common::readFile(lesson->exercise / file)));
   }
-  turtle::saveFileAtomically(folder / studentEditionMarker, markerText);
+  common::saveFileAtomically(folder / studentEditionMarker, markerText);
   return counts;
 }
 
