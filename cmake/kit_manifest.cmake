@@ -160,11 +160,10 @@ function(kit_write_manifest)
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${turtle_headers})
 
   separate_arguments(cxx_flags UNIX_COMMAND "${CMAKE_CXX_FLAGS}")
-  # The warnings a student's code is built with, whatever the kit was configured with (a plain
-  # configure, as the autograder's setup.sh makes, has no flags at all): mazekit says the first
-  # one in the student's own files, with what it means. Never errors: they do not stop a step.
-  foreach(warning -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wold-style-cast
-                  -Woverloaded-virtual -Wcast-qual -Wformat=2 -Wimplicit-fallthrough -Wundef)
+  # The warnings a student's code is built with, whatever the kit was configured with
+  # (cmake/kit_warnings.cmake): mazekit says the first one in the student's own files, with what
+  # it means. Never errors: they do not stop a step.
+  foreach(warning IN LISTS KIT_STUDENT_WARNINGS)
     if(NOT warning IN_LIST cxx_flags)
       list(APPEND cxx_flags "${warning}")
     endif()

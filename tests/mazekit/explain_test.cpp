@@ -180,20 +180,11 @@ TEST_CASE("each mistake compiled now is explained as that mistake, as mazekit re
     run::Command command;
     command.argv = {EXPLAIN_CXX_COMPILER,
                     "-std=gnu++17",
-                    "-Wall",
-                    "-Wextra",
-                    "-Wpedantic",
-                    "-Wshadow",
-                    "-Wnon-virtual-dtor",
-                    "-Wold-style-cast",
-                    "-Woverloaded-virtual",
-                    "-Wcast-qual",
-                    "-Wformat=2",
-                    "-Wimplicit-fallthrough",
-                    "-Wundef",
                     "-fdiagnostics-color=never",
                     "-I",
                     EXPLAIN_TURTLE_INCLUDE};
+    std::istringstream warnings(EXPLAIN_STUDENT_WARNINGS);  // cmake/kit_warnings.cmake
+    for (std::string warning; warnings >> warning;) command.argv.push_back(warning);
     if (!std::string(EXPLAIN_STDLIB_FLAG).empty()) command.argv.push_back(EXPLAIN_STDLIB_FLAG);
     for (const char* word : mistake.compiled ? std::vector<const char*>{"-c", "-o", "/dev/null"}
                                              : std::vector<const char*>{"-fsyntax-only"}) {

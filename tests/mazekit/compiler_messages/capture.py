@@ -27,7 +27,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 KIT = HERE.parents[2]
-# What the kit's presets give a student's build (no -Werror: a student's warnings stay warnings).
+# What the kit gives a student's build (KIT_STUDENT_WARNINGS in cmake/kit_warnings.cmake; no
+# -Werror: a student's warnings stay warnings).
 FLAGS = ["-std=gnu++17", "-Wall", "-Wextra", "-Wpedantic", "-Wshadow", "-Wnon-virtual-dtor",
          "-Wold-style-cast", "-Woverloaded-virtual", "-Wcast-qual", "-Wformat=2",
          "-Wimplicit-fallthrough", "-Wundef", "-fdiagnostics-color=never"]
