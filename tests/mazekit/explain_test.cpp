@@ -178,10 +178,7 @@ TEST_CASE("each mistake compiled now is explained as that mistake, as mazekit re
   for (const Mistake& mistake : mistakes()) {
     // A student's build: the kit's warnings, none of them an error.
     run::Command command;
-    command.argv = {EXPLAIN_CXX_COMPILER,
-                    "-std=gnu++17",
-                    "-fdiagnostics-color=never",
-                    "-I",
+    command.argv = {EXPLAIN_CXX_COMPILER, "-std=gnu++17", "-fdiagnostics-color=never", "-I",
                     EXPLAIN_TURTLE_INCLUDE};
     std::istringstream warnings(EXPLAIN_STUDENT_WARNINGS);  // cmake/kit_warnings.cmake
     for (std::string warning; warnings >> warning;) command.argv.push_back(warning);

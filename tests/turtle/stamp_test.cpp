@@ -23,9 +23,11 @@ Turtle squareTurtle(Screen& screen) {
 
 }  // namespace
 
-// Tk centres an outline on the edge; a 1 px outline has no half pixel to put outside, and
-// the kit keeps it inside, so the maze's 20×20 squares meet and never overlap.
-TEST_CASE("a square stamp covers exactly 20 by 20 pixels", "[stamp]") {
+// Tk centres an outline on the edge; a 1 px outline has no half pixel to put on each side,
+// and Tk puts it outside on the right and bottom: 21 by 21 pixels, the next square covering
+// the last column and row.
+TEST_CASE("a square stamp covers 20 by 20 pixels and its outline's last pixel, as in Tk",
+          "[stamp]") {
   Screen screen;
   screen.bgcolor("blue");
   Turtle t = squareTurtle(screen);
@@ -33,16 +35,16 @@ TEST_CASE("a square stamp covers exactly 20 by 20 pixels", "[stamp]") {
   t.color("white");
   t.stamp();
   t.hideturtle();
-  for (int row = 0; row < 20; ++row) {
-    for (int column = 0; column < 20; ++column) {
+  for (int row = 0; row <= 20; ++row) {
+    for (int column = 0; column <= 20; ++column) {
       INFO("pixel (" << column << ", " << row << ")");
       REQUIRE(pixel(screen, column, row).hex() == "#ffffff");
     }
   }
-  for (int i = 0; i <= 20; ++i) {
+  for (int i = 0; i <= 21; ++i) {
     INFO("i = " << i);
-    REQUIRE(pixel(screen, 20, i).hex() == "#0000ff");  // the column right of it
-    REQUIRE(pixel(screen, i, 20).hex() == "#0000ff");  // the row below it
+    REQUIRE(pixel(screen, 21, i).hex() == "#0000ff");  // the column right of it
+    REQUIRE(pixel(screen, i, 21).hex() == "#0000ff");  // the row below it
   }
 }
 
@@ -78,9 +80,9 @@ TEST_CASE("a stamp lands on whole pixels wherever the turtle is", "[stamp]") {
   t.goTo(-189.7, 190.2);  // rounds to the centre (-190, 190)
   t.stamp();
   CHECK(pixel(screen, 0, 0).hex() == "#ffffff");
-  CHECK(pixel(screen, 19, 19).hex() == "#ffffff");
-  CHECK(pixel(screen, 20, 10).hex() == "#0000ff");
-  CHECK(pixel(screen, 10, 20).hex() == "#0000ff");
+  CHECK(pixel(screen, 20, 20).hex() == "#ffffff");
+  CHECK(pixel(screen, 21, 10).hex() == "#0000ff");
+  CHECK(pixel(screen, 10, 21).hex() == "#0000ff");
   // The stamp list keeps the exact position the turtle had.
   CHECK(screen.stamps().at(0).position == Vec2D(-189.7, 190.2));
 }
@@ -93,8 +95,8 @@ TEST_CASE("shapesize stretches the stamp", "[stamp]") {
   t.stamp();
   t.hideturtle();
   CHECK(pixel(screen, 180, 180) == "red");  // (-20, 20) in turtle coordinates
-  CHECK(pixel(screen, 219, 219) == "red");
-  CHECK(pixel(screen, 220, 200) == "white");
+  CHECK(pixel(screen, 220, 220) == "red");  // and the outline's last pixel
+  CHECK(pixel(screen, 221, 200) == "white");
   CHECK(pixel(screen, 179, 200) == "white");
 }
 
@@ -235,21 +237,44 @@ std::pair<int, int> inkedBox(const Screen& screen) {
 }
 }  // namespace
 
-TEST_CASE("an outline of odd width keeps its odd pixel inside the stamp", "[stamp]") {
+TEST_CASE("an outline of odd width has its odd pixel outside on the right and bottom, as in Tk",
+          "[stamp]") {
   Screen screen;
   Turtle t = squareTurtle(screen);
   t.color("red", "yellow");
   t.shapesize(1, 1, 3);
   t.stamp();
   t.hideturtle();
-  CHECK(pixel(screen, 188, 200) == "white");  // one pixel outside, two inside
+  // The square's edges are on pixel edges 190 and 210 in both directions.
+  CHECK(pixel(screen, 188, 200) == "white");  // left: one pixel outside, two inside
   CHECK(pixel(screen, 189, 200) == "red");
   CHECK(pixel(screen, 191, 200) == "red");
   CHECK(pixel(screen, 192, 200) == "yellow");
-  CHECK(pixel(screen, 207, 200) == "yellow");
-  CHECK(pixel(screen, 208, 200) == "red");
-  CHECK(pixel(screen, 210, 200) == "red");
-  CHECK(pixel(screen, 211, 200) == "white");
+  CHECK(pixel(screen, 208, 200) == "yellow");  // right: one pixel inside, two outside
+  CHECK(pixel(screen, 209, 200) == "red");
+  CHECK(pixel(screen, 211, 200) == "red");
+  CHECK(pixel(screen, 212, 200) == "white");
+  CHECK(pixel(screen, 200, 188) == "white");  // top as the left, bottom as the right
+  CHECK(pixel(screen, 200, 189) == "red");
+  CHECK(pixel(screen, 200, 208) == "yellow");
+  CHECK(pixel(screen, 200, 211) == "red");
+  CHECK(pixel(screen, 200, 212) == "white");
+}
+
+TEST_CASE("Python's square stamp with its 1 px outline covers 21 by 21 pixels, as in Tk",
+          "[stamp]") {
+  for (const char* fill : {"red", "yellow"}) {  // one rectangle, or a fill and an outline
+    Screen screen;
+    Turtle t = squareTurtle(screen);
+    t.color("red", fill);
+    t.stamp();
+    t.hideturtle();
+    CHECK(inkedBox(screen) == std::make_pair(21, 21));
+    CHECK(pixel(screen, 190, 190) == "red");
+    CHECK(pixel(screen, 210, 210) == "red");
+    CHECK(pixel(screen, 189, 200) == "white");
+    CHECK(pixel(screen, 211, 200) == "white");
+  }
 }
 
 TEST_CASE("a stamped disc with a 2 px outline covers 32 by 32 pixels, as in Tk", "[stamp]") {

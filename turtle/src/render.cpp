@@ -12,46 +12,18 @@
 #include <memory>
 #include <stdexcept>
 
+#include "common/cairo.hpp"
 #include "python_numbers.hpp"
 
 namespace turtle::detail {
 namespace {
 
-// --- Cairo handles ---------------------------------------------------------------------------
-
-struct SurfaceDeleter {
-  void operator()(cairo_surface_t* s) const noexcept { cairo_surface_destroy(s); }
-};
-struct ContextDeleter {
-  void operator()(cairo_t* cr) const noexcept { cairo_destroy(cr); }
-};
-using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using ContextPtr = std::unique_ptr<cairo_t, ContextDeleter>;
-
-void check(cairo_status_t status, const char* what) {
-  if (status != CAIRO_STATUS_SUCCESS) {
-    throw std::runtime_error(std::string(what) + ": " + cairo_status_to_string(status));
-  }
-}
-
-SurfacePtr checked(cairo_surface_t* surface, const char* what) {
-  SurfacePtr owned(surface);
-  check(cairo_surface_status(surface), what);
-  return owned;
-}
-
-ContextPtr contextFor(cairo_surface_t* surface) {
-  ContextPtr cr(cairo_create(surface));
-  check(cairo_status(cr.get()), "cannot start drawing");
-  return cr;
-}
-
-// Cairo's stream writers call this with each chunk of the file.
-cairo_status_t appendToString(void* closure, const unsigned char* data, unsigned int length) {
-  auto* out = static_cast<std::string*>(closure);
-  out->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
+using common::cairo::appendToString;
+using common::cairo::check;
+using common::cairo::checked;
+using common::cairo::contextFor;
+using common::cairo::ContextPtr;
+using common::cairo::SurfacePtr;
 
 // --- From turtle coordinates to Cairo's ------------------------------------------------------
 
@@ -127,24 +99,18 @@ bool isUprightRectangle(const StampCorners& corners) {
   return true;
 }
 
-// How far an outline of this width reaches outside the shape. Tk centres the outline on the
-// edge: a 30 px disc with a 2 px outline covers 32×32 pixels. An outline of odd whole width
-// cannot be centred on a pixel edge; Tk (X11) puts the odd pixel outside on the right and
-// bottom and inside on the left and top, the kit inside on every side, so that a 20×20
-// square stamp with the default 1 px outline covers 20×20 pixels and the maze's squares
-// never overlap.
-double outlineOutside(double width) {
-  return pixelOffset(width) > 0 ? (width - 1) / 2.0 : width / 2.0;
-}
-
-// As Tk draws a polygon: the inside filled, then the outline stroked on the edge.
+// As Tk draws a polygon: the inside filled, then the outline stroked on the edge. Tk (X11)
+// strokes through pixel centres: an outline of odd whole width is the centred stroke moved
+// half a pixel right and down (pixelOffset), so its odd pixel lies outside on the right and
+// bottom and inside on the left and top. A 30 px disc with a 2 px outline covers 32×32 pixels,
+// and Python's 20×20 square stamp with its 1 px outline 21×21, as in Tk.
 void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, const Color& outline,
                  double width) {
   if (corners.offsets.size() < 2) return;  // "blank"
+  const double shift = width > 0 ? pixelOffset(width) : 0.0;
   if (fill == outline && width > 0 && isUprightRectangle(corners)) {
     // The maze's squares: fill and outline together are one rectangle, grown by the
     // outline as the stroke below would grow it, and filled in one step.
-    const double grow = outlineOutside(width);
     double left = corners[0].x;
     double right = left;
     double top = corners[0].y;
@@ -155,7 +121,8 @@ void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, co
       top = std::min(top, corners[i].y);
       bottom = std::max(bottom, corners[i].y);
     }
-    cairo_rectangle(cr, left - grow, top - grow, right - left + 2 * grow, bottom - top + 2 * grow);
+    cairo_rectangle(cr, left - width / 2 + shift, top - width / 2 + shift, right - left + width,
+                    bottom - top + width);
     setColor(cr, fill);
     cairo_fill(cr);
     return;
@@ -164,22 +131,14 @@ void drawPolygon(cairo_t* cr, const StampCorners& corners, const Color& fill, co
   setColor(cr, fill);
   cairo_fill(cr);
   if (width <= 0) return;
+  cairo_save(cr);
+  cairo_translate(cr, shift, shift);
+  tracePolygon(cr, corners);
   cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+  cairo_set_line_width(cr, width);
   setColor(cr, outline);
-  const double outside = outlineOutside(width);
-  if (outside > 0) {  // the part outside, and as much inside
-    tracePolygon(cr, corners);
-    cairo_set_line_width(cr, 2 * outside);
-    cairo_stroke(cr);
-  }
-  if (outside < width / 2.0) {  // an odd width: the rest of it inside only
-    tracePolygon(cr, corners);
-    cairo_save(cr);
-    cairo_clip_preserve(cr);
-    cairo_set_line_width(cr, 2 * (width - outside));
-    cairo_stroke(cr);
-    cairo_restore(cr);
-  }
+  cairo_stroke(cr);
+  cairo_restore(cr);
 }
 
 void drawStamp(cairo_t* cr, const Transform& t, const Screen::Impl& screen, const Stamp& s) {

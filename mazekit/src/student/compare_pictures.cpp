@@ -1,8 +1,6 @@
 // The comparison picture (see student/compare_pictures.hpp), drawn with Cairo.
 #include "student/compare_pictures.hpp"
 
-#include <cairo.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <cstdlib>
@@ -12,39 +10,17 @@
 #include <unordered_map>
 #include <vector>
 
+#include "common/cairo.hpp"
+
 namespace mazekit::student {
 namespace {
 
-struct SurfaceDeleter {
-  void operator()(cairo_surface_t* s) const noexcept { cairo_surface_destroy(s); }
-};
-struct ContextDeleter {
-  void operator()(cairo_t* cr) const noexcept { cairo_destroy(cr); }
-};
-using SurfacePtr = std::unique_ptr<cairo_surface_t, SurfaceDeleter>;
-using ContextPtr = std::unique_ptr<cairo_t, ContextDeleter>;
-
-void check(cairo_status_t status, const std::string& what) {
-  if (status != CAIRO_STATUS_SUCCESS)
-    throw std::runtime_error(what + ": " + cairo_status_to_string(status));
-}
-
-// Cairo's PNG reader pulls the bytes through this.
-struct Reading {
-  const std::string* bytes;
-  std::size_t at = 0;
-};
-cairo_status_t readFromString(void* closure, unsigned char* data, unsigned int length) {
-  auto* reading = static_cast<Reading*>(closure);
-  if (reading->bytes->size() - reading->at < length) return CAIRO_STATUS_READ_ERROR;
-  std::memcpy(data, reading->bytes->data() + reading->at, length);
-  reading->at += length;
-  return CAIRO_STATUS_SUCCESS;
-}
-cairo_status_t appendToString(void* closure, const unsigned char* data, unsigned int length) {
-  static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-  return CAIRO_STATUS_SUCCESS;
-}
+using common::cairo::appendToString;
+using common::cairo::check;
+using common::cairo::ContextPtr;
+using common::cairo::readFromString;
+using common::cairo::Reading;
+using common::cairo::SurfacePtr;
 
 // A picture's pixels as 0xRRGGBB (laid on white where it is see-through), row by row.
 /// The index of pixel (x, y) in a row-major picture `width` pixels wide (x, y, width >= 0).
