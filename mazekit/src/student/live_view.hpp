@@ -76,7 +76,9 @@ class LiveView {
   std::condition_variable changed_;
   ViewState state_;
   long version_ = 0;
-  [[maybe_unused]] long streams_ = 0;  ///< event streams open (none without the live view)
+#if MAZEKIT_LIVE_VIEW
+  long streams_ = 0;  ///< event streams open
+#endif
   bool stopping_ = false;
 };
 
