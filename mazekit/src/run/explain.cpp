@@ -37,7 +37,7 @@ Explanation entry(const char* pattern, const char* text, const char* sample, con
 
 // Python's names a student reaches for first, and what C++ calls them: g++'s words (11 to 14
 // say the same), then clang's. tests/mazekit/compiler_messages/ holds a mistake for each and
-// what each compiler said of it.
+// what each compiler said of it. A table, one entry a mistake: long because the list is.
 const std::vector<Explanation>& explanations() {
   static const std::vector<Explanation> table = {
       entry({said(R"(use of deleted function 'turtle::(Turtle|Screen)::\1\(const turtle::\1&\))"),

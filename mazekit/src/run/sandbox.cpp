@@ -209,10 +209,9 @@ bool underSeccompFilter() {
   return false;
 }
 
-std::string findProblem(const std::string& path) {
-  const std::string withoutOne =
-      "; or grade without a sandbox (mazekit grade --no-sandbox, mazekit grade-one --isolation "
-      "user; see docs/instructor-guide.md)";
+// What the options told us of the bubblewrap at `path`, before it is tried: empty when it may
+// make mazekit's sandbox. `withoutOne` ends every answer (how to grade without one).
+std::string installedProblem(const std::string& path, const std::string& withoutOne) {
   if (!std::filesystem::path(path).is_absolute()) {
     return "MAZEKIT_BUBBLEWRAP is '" + path + "', not an absolute path: give bubblewrap's, like " +
            defaultBubblewrap + withoutOne;
@@ -242,7 +241,16 @@ std::string findProblem(const std::string& path) {
            "install bubblewrap 0.5.0 or newer" +
            withoutOne;
   }
+  return std::string();
+}
 
+std::string findProblem(const std::string& path) {
+  const std::string withoutOne =
+      "; or grade without a sandbox (mazekit grade --no-sandbox, mazekit grade-one --isolation "
+      "user; see docs/instructor-guide.md)";
+  if (std::string problem = installedProblem(path, withoutOne); !problem.empty()) return problem;
+
+  // Then a sandbox tried: what it says when it cannot be made names the cause.
   Sandbox trial;
   trial.mounts.push_back({Mount::Kind::tmpfs, "", "/work", 1u << 20});
   trial.cwd = "/work";
@@ -253,7 +261,7 @@ std::string findProblem(const std::string& path) {
                                 false, limits);
   if (r.exitedWith(0) && r.output == "sandboxed\n") return std::string();
   const std::string said = firstLine(r.error.empty() ? r.output : r.error);
-  const std::string bwrap = "bubblewrap " + bubblewrap.version + " at " + named(path);
+  const std::string bwrap = "bubblewrap " + bubblewrapAt(path).version + " at " + named(path);
   if (said.find("Unknown option") != std::string::npos) {
     return bwrap + " refused an option mazekit gave it (" + said +
            "): mazekit should have asked it first; please report this" + withoutOne;

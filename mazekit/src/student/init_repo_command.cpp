@@ -36,28 +36,26 @@ bool inside(const fs::path& path, const fs::path& folder) {
   return !relative.empty() && *relative.begin() != "..";
 }
 
-void initRepo(const InitRepoOptions& o) {
-  const Kit kit = locateKit();
-  const std::vector<Lesson> lessons = loadLessons(kit);
-  std::string lessonValue;
-  if (!o.lesson.empty()) lessonValue = std::to_string(findLesson(lessons, o.lesson).number);
-
-  const fs::path target = fs::absolute(o.folder).lexically_normal();
-  const fs::path source = fs::weakly_canonical(kit.source);
+// Refuses a target that is not a new or empty folder, or that lies inside the kit where the
+// copy would copy itself (only build/ and out/, which it leaves out, may hold it).
+void checkTarget(const std::string& folder, const fs::path& target, const fs::path& source) {
   if (fs::exists(target) && !(fs::is_directory(target) && fs::is_empty(target))) {
-    throw UsageError("'" + o.folder +
+    throw UsageError("'" + folder +
                      "' is already there and not an empty folder: init-repo makes a new "
                      "repository; give the name of a new folder, e.g. ../my-maze");
   }
-  // Inside the kit only where the copy leaves out (build/, out/): else it would copy itself.
   const fs::path canonicalTarget = fs::weakly_canonical(target);
   const std::string topInKit = inside(canonicalTarget, source)
                                    ? canonicalTarget.lexically_relative(source).begin()->string()
                                    : std::string();
   if (!topInKit.empty() && topInKit != "build" && topInKit != "out") {
-    throw UsageError("'" + o.folder + "' is inside the kit ('" + source.string() +
+    throw UsageError("'" + folder + "' is inside the kit ('" + source.string() +
                      "'): give a folder outside it, e.g. ../my-maze");
   }
+}
+
+// The students' workflow, checking `lessonValue` (empty: from lesson 1 on).
+std::string workflowFor(const fs::path& source, const std::string& lessonValue) {
   std::string workflow = common::readFile(source / workflowTemplate);
   const auto at = workflow.find("\n" + lessonLine + "\n");
   if (at == std::string::npos) {
@@ -66,25 +64,10 @@ void initRepo(const InitRepoOptions& o) {
   }
   if (!lessonValue.empty())
     workflow.replace(at + 1, lessonLine.size(), "  MAZEKIT_LESSON: \"" + lessonValue + "\"");
+  return workflow;
+}
 
-  // Made beside the target and renamed into place: a new repository is whole or not there.
-  // For a class, the student edition (no answers); for a learner on their own, the whole kit.
-  const bool fromEdition = isStudentEdition(kit);
-  if (fromEdition && o.withSolutions)
-    throw UsageError(notInStudentEdition(
-        "solutions", "leave out --with-solutions, or run init-repo in the whole kit"));
-  const bool edition = fromEdition || !o.withSolutions;
-  makeFolderWhole(target, [&](const fs::path& partial) {
-    if (!fromEdition && edition)
-      writeStudentEdition(kit, partial);
-    else
-      copyKitFiles(source, partial);
-    fs::create_directories(partial / ".github" / "workflows");
-    turtle::saveFileAtomically(partial / ".github" / "workflows" / "mazekit.yml", workflow);
-    // The kit it was made from: the repository has a history of its own, not the kit's tags.
-    turtle::saveFileAtomically(partial / "VERSION", std::string(kitVersion()) + "\n");
-  });
-
+void sayWhatNext(const InitRepoOptions& o, bool edition, const std::string& lessonValue) {
   std::cout << "Made your repository in " << o.folder << ": "
             << (edition ? "the student edition of the kit (no solutions: "
                           "docs/instructor-guide.md, \"The student edition\") with your exercises"
@@ -103,6 +86,37 @@ void initRepo(const InitRepoOptions& o) {
                "build/dev) and put its build/dev/mazekit on your PATH.\n"
             << "Each push's table of steps is on the run's page under Actions (Summary), your "
                "pictures in its artifact \"pictures\".\n";
+}
+
+void initRepo(const InitRepoOptions& o) {
+  const Kit kit = locateKit();
+  const std::vector<Lesson> lessons = loadLessons(kit);
+  std::string lessonValue;
+  if (!o.lesson.empty()) lessonValue = std::to_string(findLesson(lessons, o.lesson).number);
+
+  const fs::path target = fs::absolute(o.folder).lexically_normal();
+  const fs::path source = fs::weakly_canonical(kit.source);
+  checkTarget(o.folder, target, source);
+  const std::string workflow = workflowFor(source, lessonValue);
+
+  // Made beside the target and renamed into place: a new repository is whole or not there.
+  // For a class, the student edition (no answers); for a learner on their own, the whole kit.
+  const bool fromEdition = isStudentEdition(kit);
+  if (fromEdition && o.withSolutions)
+    throw UsageError(notInStudentEdition(
+        "solutions", "leave out --with-solutions, or run init-repo in the whole kit"));
+  const bool edition = fromEdition || !o.withSolutions;
+  makeFolderWhole(target, [&](const fs::path& partial) {
+    if (!fromEdition && edition)
+      writeStudentEdition(kit, partial);
+    else
+      copyKitFiles(source, partial);
+    fs::create_directories(partial / ".github" / "workflows");
+    turtle::saveFileAtomically(partial / ".github" / "workflows" / "mazekit.yml", workflow);
+    // The kit it was made from: the repository has a history of its own, not the kit's tags.
+    turtle::saveFileAtomically(partial / "VERSION", std::string(kitVersion()) + "\n");
+  });
+  sayWhatNext(o, edition, lessonValue);
 }
 
 }  // namespace

@@ -39,6 +39,23 @@ const Step* firstStepToFinish(const Session& s, const Lesson& lesson) {
   return nullptr;
 }
 
+// The game's build failed: the compiler's first error, and which step to finish first.
+void sayWhyNotBuilt(const Session& s, const Lesson& lesson, const StepResult& built) {
+  std::cout << red("Your game does not compile yet") << "\n";
+  for (const std::string& line : built.detail) std::cout << "       " << line << "\n";
+  if (!built.explanation.empty())
+    std::cout << "       What it means: " << built.explanation << "\n";
+  if (const Step* step = firstStepToFinish(s, lesson)) {
+    std::cout << "mazekit play needs your Maze and Game of lesson " << lesson.number
+              << ". Finish step " << step->number << " first: " << step->title << "\n"
+              << "  mazekit check " << lesson.number << " " << step->number
+              << "    (and mazekit hint " << lesson.number << " " << step->number << ")\n";
+  } else {
+    std::cout << "Every step of lesson " << lesson.number
+              << " passed before: the change since then is what does not compile.\n";
+  }
+}
+
 void play(const PlayOptions& o) {
   if (!(o.braid >= 0 && o.braid <= 1)) {
     std::ostringstream given;
@@ -63,19 +80,7 @@ void play(const PlayOptions& o) {
     return;
   }
   if (!built.green) {
-    std::cout << red("Your game does not compile yet") << "\n";
-    for (const std::string& line : built.detail) std::cout << "       " << line << "\n";
-    if (!built.explanation.empty())
-      std::cout << "       What it means: " << built.explanation << "\n";
-    if (const Step* step = firstStepToFinish(s, lesson)) {
-      std::cout << "mazekit play needs your Maze and Game of lesson " << lesson.number
-                << ". Finish step " << step->number << " first: " << step->title << "\n"
-                << "  mazekit check " << lesson.number << " " << step->number
-                << "    (and mazekit hint " << lesson.number << " " << step->number << ")\n";
-    } else {
-      std::cout << "Every step of lesson " << lesson.number
-                << " passed before: the change since then is what does not compile.\n";
-    }
+    sayWhyNotBuilt(s, lesson, built);
     setExitStatus(1);
     return;
   }

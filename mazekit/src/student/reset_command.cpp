@@ -32,6 +32,35 @@ std::string timestamp() {
   return text;
 }
 
+// Asks in the terminal before replacing the student's files. False when they say no.
+bool confirmed(const Session& s, const Lesson& lesson, const fs::path& backup) {
+  if (::isatty(0) == 0) {
+    throw UsageError("mazekit reset replaces your files in " + s.shown(lesson.exercise) +
+                     ": run it in a terminal to confirm, or add --yes");
+  }
+  std::cout << "Put " << s.shown(lesson.exercise) << " back to lesson " << lesson.number
+            << "'s starting files?\n";
+  if (!backup.empty()) std::cout << "Your files will be kept in " << s.shown(backup) << "/\n";
+  std::cout << "Type yes to go on: " << std::flush;
+  std::string answer;
+  std::getline(std::cin, answer);
+  if (answer == "yes" || answer == "y") return true;
+  std::cout << "Nothing changed.\n";
+  return false;
+}
+
+// The student's files into `backup`, whole: written under a temporary name, then renamed.
+void keepCopy(const fs::path& exercise, const std::vector<fs::path>& mine, const fs::path& backup) {
+  fs::path partial = backup;
+  partial += ".partial";
+  fs::remove_all(partial);
+  for (const fs::path& file : mine) {
+    fs::create_directories((partial / file).parent_path());
+    fs::copy_file(exercise / file, partial / file);
+  }
+  fs::rename(partial, backup);
+}
+
 void reset(const ResetOptions& o) {
   Session s;
   const Lesson& lesson = findLesson(s.lessons, o.lesson);
@@ -49,33 +78,8 @@ void reset(const ResetOptions& o) {
       backup = lesson.exercise / (".backup-" + timestamp() + "-" + std::to_string(n));
     }
   }
-  if (!o.yes) {
-    if (::isatty(0) == 0) {
-      throw UsageError("mazekit reset replaces your files in " + s.shown(lesson.exercise) +
-                       ": run it in a terminal to confirm, or add --yes");
-    }
-    std::cout << "Put " << s.shown(lesson.exercise) << " back to lesson " << lesson.number
-              << "'s starting files?\n";
-    if (!backup.empty()) std::cout << "Your files will be kept in " << s.shown(backup) << "/\n";
-    std::cout << "Type yes to go on: " << std::flush;
-    std::string answer;
-    std::getline(std::cin, answer);
-    if (answer != "yes" && answer != "y") {
-      std::cout << "Nothing changed.\n";
-      return;
-    }
-  }
-  // The backup first, whole: written under a temporary name, then renamed.
-  if (!backup.empty()) {
-    fs::path partial = backup;
-    partial += ".partial";
-    fs::remove_all(partial);
-    for (const fs::path& file : mine) {
-      fs::create_directories((partial / file).parent_path());
-      fs::copy_file(lesson.exercise / file, partial / file);
-    }
-    fs::rename(partial, backup);
-  }
+  if (!o.yes && !confirmed(s, lesson, backup)) return;
+  if (!backup.empty()) keepCopy(lesson.exercise, mine, backup);
   // Then the starting files, each written whole; files the start does not have go (they are
   // in the backup).
   const std::vector<fs::path> start = studentFiles(starting);
