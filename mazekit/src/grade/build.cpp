@@ -152,7 +152,11 @@ void addLinkTail(const Manifest& manifest, const BuildPlaces& places,
   argv.push_back(libraryPath(places, manifest.harness));
   for (const fs::path& library : manifest.libraries) argv.push_back(libraryPath(places, library));
   argv.insert(argv.end(), manifest.linkerFlags.begin(), manifest.linkerFlags.end());
+#if MAZEKIT_LINUX
   argv.push_back("-Wl,--discard-all");
+#else
+  argv.push_back("-Wl,-x");  // the same, in the spelling Apple's ld64 knows too (GNU ld's -x)
+#endif
 }
 
 // Runs a compile or link that writes places.bin/`output`, and says how it went: the first
