@@ -10,7 +10,9 @@
 # (--runtime, the first line's packages alone, is the default; it is still accepted.)
 # Run it as root, or as a user who may use sudo. Debian 12 (bookworm) and 13 (trixie) have
 # every package under these names, and so do Ubuntu 22.04 and 24.04 (Gradescope's base image,
-# GitHub's runners, WSL). On macOS the Homebrew names are in docs/student-guide.md.
+# GitHub's runners, WSL). On macOS it installs a student's packages through Homebrew (their
+# names are below, and in docs/student-guide.md#on-macos); the kit's test suite and grading
+# run on Linux.
 set -euo pipefail
 
 runtime_only=true
@@ -61,6 +63,42 @@ if [ "$runtime_only" = false ]; then
   if ! command -v npm >/dev/null 2>&1; then
     packages+=(npm)
   fi
+fi
+
+# macOS: Homebrew's names for the first list (Apple's clang, zlib and libxml2 come with the
+# Xcode Command Line Tools; no bubblewrap: grading is Linux's; no gdb: Homebrew's runs on Intel
+# Macs only). libarchive is keg-only: CMake finds it in Homebrew's opt/ folder by itself.
+brew_packages=(cmake ninja pkg-config cairo catch2 cli11 nlohmann-json cpp-httplib libarchive)
+if [ "$(uname -s)" = Darwin ]; then
+  if [ "$list_only" = true ]; then
+    printf '%s\n' "${brew_packages[@]}"
+    exit 0
+  fi
+  if [ "$runtime_only" = false ]; then
+    echo "install-deps: the kit's own test suite runs on Linux (CI builds macOS's code with" \
+      "clang and libc++ there); on macOS this installs what a student needs" >&2
+  fi
+  if ! command -v brew >/dev/null 2>&1; then
+    echo "install-deps: on macOS the kit installs through Homebrew, and there is no brew on your" \
+      "PATH: install it (https://brew.sh), then run scripts/install-deps.sh again" >&2
+    exit 1
+  fi
+  if ! xcrun --find clang++ >/dev/null 2>&1; then
+    echo "install-deps: there is no C++ compiler: run xcode-select --install, then" \
+      "scripts/install-deps.sh again" >&2
+    exit 1
+  fi
+  missing=()
+  for package in "${brew_packages[@]}"; do
+    brew list --formula "$package" >/dev/null 2>&1 || missing+=("$package")
+  done
+  if [ ${#missing[@]} -eq 0 ]; then
+    echo "install-deps: every package the kit needs is installed"
+  else
+    echo "install-deps: installing ${missing[*]} (brew install)"
+    brew install "${missing[@]}"
+  fi
+  exit 0
 fi
 
 if [ "$list_only" = true ]; then

@@ -11,7 +11,13 @@ gallery="${1:-out/gallery}"
 
 scripts/install-deps.sh
 echo "quickstart: building (the first build takes a few minutes)"
-cmake --preset ci >/dev/null
+configure=()
+if [[ "$(uname -s)" = Darwin ]]; then
+  # Apple's clang is newer than the clang CI builds with: a warning it adds must not stop a
+  # student's first build (the kit's own CI keeps every warning an error).
+  configure=(-DCMAKE_COMPILE_WARNING_AS_ERROR=OFF)
+fi
+cmake --preset ci ${configure[@]+"${configure[@]}"} >/dev/null
 cmake --build --preset ci
 ./build/ci/examples/turtle_demo out/demo
 if [[ -f STUDENT-EDITION.md ]]; then
@@ -21,3 +27,7 @@ if [[ -f STUDENT-EDITION.md ]]; then
 fi
 ./build/ci/mazekit/mazekit render --out "$gallery"
 echo "quickstart: the gallery is $gallery/index.html: open it in a browser"
+if [[ "$(uname -s)" = Darwin ]]; then
+  # Built as on Linux but for grading (common/platform.hpp): docs/student-guide.md#on-macos.
+  echo "quickstart: on macOS, every student command works; grading (mazekit grade) runs on Linux"
+fi

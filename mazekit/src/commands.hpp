@@ -30,6 +30,11 @@ void addGradeOneCommand(CLI::App& app);     ///< mazekit grade-one: one student,
 void addAutograderCommand(CLI::App& app);   ///< mazekit autograder: a Gradescope autograder zip
 void addSubmitCommand(CLI::App& app);       ///< mazekit submit LESSON: the zip a student hands in
 void addClassReportCommand(CLI::App& app);  ///< mazekit class-report: from progress files
+/// Where mazekit is built without grading (common/platform.hpp: MAZEKIT_LINUX is 0, as on
+/// macOS), `command` (grade, grade-one; called once its options and callback are added) shows
+/// its help but does nothing else: whatever is given, it says in one sentence that grading runs
+/// on Linux only (run::gradingLinuxOnly), status 2. On Linux it does nothing.
+void gradesOnLinuxOnly(CLI::App* command);
 }  // namespace grade
 
 namespace verify {

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <thread>
 
+#include "common/platform.hpp"
 #include "grade/build.hpp"
 #include "run/cgroup.hpp"
 #include "run/process.hpp"
@@ -32,6 +33,7 @@ run::Result shell(const std::string& script, const run::Limits& limits = {}) {
   return run::runProcess(command, limits);
 }
 
+#if MAZEKIT_LINUX
 run::Result inSandbox(const std::string& script, const run::Limits& limits = {}) {
   run::Sandbox sandbox;
   sandbox.mounts.push_back({run::Mount::Kind::tmpfs, "", "/work", 1u << 20});
@@ -51,6 +53,7 @@ int processesWith(const std::string& text) {
   }
   return n;
 }
+#endif
 
 fs::path scratch(const std::string& name) {
   return kit_test::scratchFolder("mazekit-run-test", name);
@@ -110,6 +113,8 @@ TEST_CASE("the runner's stop flag ends a program at once", "[mazekit][run]") {
   CHECK(r.seconds < 5);
 }
 
+// The sandbox and running as a user of its own: grading's, on Linux (common/platform.hpp).
+#if MAZEKIT_LINUX
 TEST_CASE("bubblewrap can make a sandbox on this machine", "[mazekit][sandbox]") {
   INFO(run::sandboxProblem());
   REQUIRE(run::sandboxProblem().empty());
@@ -194,6 +199,27 @@ TEST_CASE("a fork bomb in the sandbox meets the process limit", "[mazekit][sandb
   CHECK(r.output.find("fork") != std::string::npos);
   CHECK(processesWith("sleep 2.71828") == 0);  // a number no other program on the machine sleeps
 }
+#else
+TEST_CASE(
+    "without grading (macOS's build), no sandbox is made and no program runs as another user, "
+    "each saying that grading runs on Linux only",
+    "[mazekit][sandbox]") {
+  CHECK(run::sandboxProblem().find("runs on Linux only") != std::string::npos);
+  CHECK(run::sandboxProtections().empty());
+  run::Sandbox sandbox;
+  const run::Result sandboxed = run::runSandboxed(sandbox, {"/bin/sh", "-c", "exit 0"}, false, {});
+  CHECK(!sandboxed.started);
+  CHECK(sandboxed.error.find("runs on Linux only") != std::string::npos);
+  run::Command command{{"/bin/sh", "-c", "exit 0"}, {}, {"PATH=/usr/bin:/bin"}, false};
+  command.runAsUid = 65534;
+  command.runAsGid = 65534;
+  const run::Result asNobody = run::runProcess(command, {});
+  CHECK(!asNobody.started);
+  CHECK(asNobody.error.find("as another user") != std::string::npos);
+  CHECK(asNobody.error.find("Linux only") != std::string::npos);
+  CHECK(run::describeLimits().find("memory per process (RLIMIT_AS), processes not limited") == 0);
+}
+#endif
 
 TEST_CASE("a step program's report is accepted with its own key only", "[mazekit][run][report]") {
   const fs::path dir = scratch("keys");

@@ -478,6 +478,7 @@ void addGradeOneCommand(CLI::App& app) {
                 "Exit 1 unless the submission scores full marks (to prove a reference solution)");
   addLimitOptions(cmd, g.options);
   cmd->callback([] { gradeOneCommand(g); });
+  gradesOnLinuxOnly(cmd);
 }
 
 void addAutograderCommand(CLI::App& app) {

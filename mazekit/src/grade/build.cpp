@@ -1,6 +1,8 @@
 // Building a student's step programs in the sandbox, and keying them (see build.hpp).
 #include "grade/build.hpp"
 
+#include "common/platform.hpp"
+
 #include <fcntl.h>
 #include <sys/random.h>
 #include <sys/stat.h>
@@ -150,7 +152,11 @@ void addLinkTail(const Manifest& manifest, const BuildPlaces& places,
   argv.push_back(libraryPath(places, manifest.harness));
   for (const fs::path& library : manifest.libraries) argv.push_back(libraryPath(places, library));
   argv.insert(argv.end(), manifest.linkerFlags.begin(), manifest.linkerFlags.end());
+#if MAZEKIT_LINUX
   argv.push_back("-Wl,--discard-all");
+#else
+  argv.push_back("-Wl,-x");  // the same, in the spelling Apple's ld64 knows too (GNU ld's -x)
+#endif
 }
 
 // Runs a compile or link that writes places.bin/`output`, and says how it went: the first
@@ -270,7 +276,14 @@ run::Key newKey() {
   run::Key key{};
   std::size_t got = 0;
   while (got < key.size()) {
+#if MAZEKIT_LINUX
     const ssize_t n = ::getrandom(key.data() + got, key.size() - got, 0);
+#else
+    // getentropy (POSIX 2024, macOS): at most 256 bytes a call, all of them or none.
+    const std::size_t want = std::min<std::size_t>(key.size() - got, 256);
+    const ssize_t n =
+        ::getentropy(key.data() + got, want) == 0 ? static_cast<ssize_t>(want) : ssize_t{-1};
+#endif
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0)
       throw std::runtime_error(std::string("cannot read random bytes: ") + std::strerror(errno));

@@ -4,8 +4,10 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "common/platform.hpp"
 #include "grade/grader.hpp"
 #include "kit/kit.hpp"
+#include "run/sandbox.hpp"
 
 namespace {
 
@@ -16,6 +18,19 @@ void onSignal(int) { interrupted = 1; }
 }  // namespace
 
 namespace mazekit::grade {
+
+void gradesOnLinuxOnly(CLI::App* command) {
+#if MAZEKIT_LINUX
+  (void)command;
+#else
+  // Its help still shows (--help is answered while the options are read); then nothing is
+  // required, so that the one sentence comes first, whatever is given.
+  for (CLI::Option* option : command->get_options()) option->required(false);
+  command->description(command->get_description() + " (Linux only)");
+  const std::string name = command->get_name();
+  command->callback([name] { throw UsageError(run::gradingLinuxOnly(name)); });
+#endif
+}
 
 void addGradeCommand(CLI::App& app) {
   static mazekit::grade::GradeOptions options;
@@ -83,6 +98,7 @@ void addGradeCommand(CLI::App& app) {
     std::signal(SIGTERM, SIG_DFL);
     mazekit::setExitStatus(status);
   });
+  gradesOnLinuxOnly(cmd);
 }
 
 }  // namespace mazekit::grade

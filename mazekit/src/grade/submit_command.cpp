@@ -10,6 +10,7 @@
 
 #include "commands.hpp"
 #include "common/files.hpp"
+#include "common/platform.hpp"
 #include "grade/grader.hpp"
 #include "grade/submission.hpp"
 #include "grade/zip_file.hpp"
@@ -66,6 +67,9 @@ ZipFile studentFile(const Kit& kit, const Lesson& lesson, const std::string& nam
 }
 
 void submitCommand(const Submit& s) {
+  // Without grading (macOS): the zip is not made either, so that nobody hands in a zip they
+  // meant to see graded first.
+  if (s.grade && !MAZEKIT_LINUX) throw UsageError(run::gradingLinuxOnly("submit --grade"));
   const Kit kit = locateKit();
   const auto lessons = loadLessons(kit);
   const Lesson& lesson = findLesson(lessons, s.lesson);

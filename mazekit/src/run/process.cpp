@@ -3,20 +3,24 @@
 // process of the tree killed at the end.
 #include "run/process.hpp"
 
+#include "common/platform.hpp"
+
 #include <dirent.h>
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/ipc.h>
-#include <sys/msg.h>
-#include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/sem.h>
-#include <sys/shm.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if MAZEKIT_LINUX
+#include <sys/ipc.h>
+#include <sys/msg.h>
+#include <sys/prctl.h>
+#include <sys/sem.h>
+#include <sys/shm.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -51,10 +55,22 @@ struct Pipe {
 
 std::optional<Pipe> makePipe(std::string& error) {
   int fds[2];
+#if MAZEKIT_LINUX
   if (::pipe2(fds, O_CLOEXEC) != 0) {
     error = std::string("cannot make a pipe: ") + std::strerror(errno);
     return std::nullopt;
   }
+#else
+  // pipe, then close-on-exec on each end: no fork of runProcess comes in between (it forks
+  // only while forkMutex is free), so no child of another thread inherits the ends.
+  const std::lock_guard<std::mutex> noFork(forkMutex);
+  if (::pipe(fds) != 0) {
+    error = std::string("cannot make a pipe: ") + std::strerror(errno);
+    return std::nullopt;
+  }
+  ::fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  ::fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+#endif
   return Pipe{Fd(fds[0]), Fd(fds[1])};
 }
 
@@ -101,9 +117,51 @@ std::vector<std::string> inheritedEnvironment(const std::vector<std::string>& ov
   return env;
 }
 
+#if !MAZEKIT_LINUX
+namespace {
+// The signals a program may end by, named and described as glibc's sigabbrev_np and
+// sigdescr_np do on Linux (which other systems lack): a verdict reads the same everywhere.
+struct SignalName {
+  int number;
+  const char* abbrev;
+  const char* text;
+};
+const SignalName* signalName(int signal) {
+  static const SignalName names[] = {{SIGABRT, "ABRT", "Aborted"},
+                                     {SIGALRM, "ALRM", "Alarm clock"},
+                                     {SIGBUS, "BUS", "Bus error"},
+                                     {SIGFPE, "FPE", "Floating point exception"},
+                                     {SIGHUP, "HUP", "Hangup"},
+                                     {SIGILL, "ILL", "Illegal instruction"},
+                                     {SIGINT, "INT", "Interrupt"},
+                                     {SIGKILL, "KILL", "Killed"},
+                                     {SIGPIPE, "PIPE", "Broken pipe"},
+                                     {SIGQUIT, "QUIT", "Quit"},
+                                     {SIGSEGV, "SEGV", "Segmentation fault"},
+                                     {SIGTERM, "TERM", "Terminated"},
+                                     {SIGTRAP, "TRAP", "Trace/breakpoint trap"},
+                                     {SIGUSR1, "USR1", "User defined signal 1"},
+                                     {SIGUSR2, "USR2", "User defined signal 2"},
+                                     {SIGXCPU, "XCPU", "CPU time limit exceeded"},
+                                     {SIGXFSZ, "XFSZ", "File size limit exceeded"},
+                                     {SIGSYS, "SYS", "Bad system call"}};
+  for (const SignalName& name : names) {
+    if (name.number == signal) return &name;
+  }
+  return nullptr;
+}
+}  // namespace
+#endif
+
 std::string describeSignal(int signal) {
+#if MAZEKIT_LINUX
   const char* abbrev = sigabbrev_np(signal);
   const char* text = sigdescr_np(signal);
+#else
+  const SignalName* known = signalName(signal);
+  const char* abbrev = known != nullptr ? known->abbrev : nullptr;
+  const char* text = known != nullptr ? known->text : nullptr;
+#endif
   std::string name =
       abbrev != nullptr ? std::string("SIG") + abbrev : "signal " + std::to_string(signal);
   return text != nullptr ? name + " (" + text + ")" : name;
@@ -120,6 +178,7 @@ std::string describeLimits() {
   return text + "; wall time, CPU time per process, file size and output per step";
 }
 
+#if MAZEKIT_LINUX
 // Whether a process of the user `uid` is alive (a zombie is not: it runs nothing).
 bool userHasProcesses(unsigned uid) {
   DIR* proc = ::opendir("/proc");
@@ -213,6 +272,13 @@ void clearUserLeftovers(unsigned uid) {
   }
 }
 
+#else
+// Running as another user is grading's (autograder_command.cpp), which is Linux's: runProcess
+// refuses a Command with runAsUid, so there is nothing of such a user to kill or clear.
+void killUser(unsigned) {}
+void clearUserLeftovers(unsigned) {}
+#endif
+
 std::unique_lock<std::mutex> holdForks() { return std::unique_lock<std::mutex>(forkMutex); }
 
 namespace {
@@ -247,9 +313,13 @@ struct ChildPlan {
   for (std::size_t k = 0; k < plan.passed.size(); ++k) {
     if (::dup2(plan.passed[k], command.passedFdNumber(k)) < 0) ::_exit(126);
   }
+#if MAZEKIT_LINUX
   if (::close_range(static_cast<unsigned>(plan.firstClosed), ~0U, CLOSE_RANGE_CLOEXEC) != 0) {
     for (int fd = plan.firstClosed; fd < plan.openMax; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
   }
+#else
+  for (int fd = plan.firstClosed; fd < plan.openMax; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+#endif
   if (!plan.dir.empty() && ::chdir(plan.dir.c_str()) != 0) ::_exit(126);
   const auto cpu = static_cast<rlim_t>(std::max(1.0, limits.cpuSeconds + 0.5));
   setLimit(RLIMIT_CPU, cpu, cpu + 1);
@@ -259,6 +329,7 @@ struct ChildPlan {
   if (limits.processes > 0 && !plan.treeProcesses) setLimit(RLIMIT_NPROC, processes, processes);
   setLimit(RLIMIT_FSIZE, limits.fileBytes, limits.fileBytes);
   setLimit(RLIMIT_CORE, 0, 0);
+#if MAZEKIT_LINUX
   if (command.runAsUid != 0) {
     // RLIMIT_NPROC counts the user's processes: the whole tree's, as a pids cgroup would.
     if (limits.processes > 0) setLimit(RLIMIT_NPROC, processes, processes);
@@ -267,6 +338,7 @@ struct ChildPlan {
       ::_exit(126);
     }
   }
+#endif
   ::signal(SIGPIPE, SIG_DFL);
   ::signal(SIGINT, SIG_DFL);
   ::signal(SIGTERM, SIG_DFL);
@@ -385,6 +457,13 @@ Result runProcess(const Command& command, const Limits& limits,
     result.error = "no program to run";
     return result;
   }
+#if !MAZEKIT_LINUX
+  if (command.runAsUid != 0) {
+    result.error = "cannot run '" + command.argv[0] +
+                   "' as another user: that is grading's, which runs on Linux only";
+    return result;
+  }
+#endif
   ChildPlan plan;
   for (const auto& a : command.argv) plan.args.push_back(const_cast<char*>(a.c_str()));
   plan.args.push_back(nullptr);

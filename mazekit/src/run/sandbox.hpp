@@ -92,4 +92,14 @@ Result runSandboxed(const Sandbox& sandbox, const std::vector<std::string>& argv
                     bool reportChannel, const Limits& limits,
                     const volatile std::sig_atomic_t* stop = nullptr);
 
+/// What a grading command (`grade`, `grade-one`, `autograder`, `submit --grade`) says where
+/// mazekit is built without grading (common/platform.hpp: MAZEKIT_LINUX is 0, as on macOS),
+/// in one sentence with what to do; mazekit then exits with status 2.
+inline std::string gradingLinuxOnly(const std::string& command) {
+  return command +
+         " runs on Linux only: it builds and runs students' code in a Linux sandbox "
+         "(bubblewrap, cgroups), which this system does not have; grade on a Linux machine or "
+         "in the kit's container (.devcontainer/, see docs/instructor-guide.md)";
+}
+
 }  // namespace mazekit::run

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "common/platform.hpp"
 #include "student/session.hpp"
 
 namespace mazekit::student {
@@ -92,6 +93,12 @@ void debug(const DebugOptions& o) {
   const auto [lesson, step] = chosenStep(s, o);
   s.checker.requireBuildTree();
   const std::string gdb = findGdb();
+  if (gdb.empty() && !o.printCommand && !MAZEKIT_LINUX) {
+    throw std::runtime_error(
+        "mazekit debug needs gdb, the GNU debugger, and there is no `gdb` on your PATH: on an "
+        "Intel Mac, brew install gdb; on Apple silicon there is no gdb: open the kit in its "
+        "container (docs/student-guide.md#on-macos-or-windows) and run mazekit debug there");
+  }
   if (gdb.empty() && !o.printCommand) {
     throw std::runtime_error(
         "mazekit debug needs gdb, the GNU debugger, and there is no `gdb` on your PATH: install "

@@ -10,13 +10,18 @@
 // folder on a file system that another machine writes to: a folder shared into a container or
 // a VM from a macOS or Windows host, a network drive), or where inotify cannot be used, mazekit
 // polls instead: every interval it compares the size, modification time and contents of each
-// file in the folder. `--poll SECONDS` polls always.
+// file in the folder. `--poll SECONDS` polls always. Where there is no inotify (macOS:
+// common/platform.hpp's MAZEKIT_LINUX is 0), mazekit always polls.
+#include "common/platform.hpp"
+
 #include <fcntl.h>
 #include <poll.h>
-#include <sys/inotify.h>
-#include <sys/vfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#if MAZEKIT_LINUX
+#include <sys/inotify.h>
+#include <sys/vfs.h>
+#endif
 
 #include <algorithm>
 #include <cerrno>
@@ -59,6 +64,7 @@ bool relevant(const std::string& name) {
 // What ended a wait: a save, the background re-check's verdicts, or Ctrl-C.
 enum class Event { saved, rechecked, interrupted };
 
+#if MAZEKIT_LINUX
 // Waits for a save in the folder inotify watches, or for `background` (a descriptor, or -1) to
 // become readable.
 Event waitForSave(int fd, int background) {
@@ -90,6 +96,7 @@ Event waitForSave(int fd, int background) {
   }
   return Event::interrupted;
 }
+#endif
 
 // What polling compares: for each file that matters, its size, modification time and a hash of
 // its contents (a modification time may be as coarse as a second on a shared folder).
@@ -144,6 +151,7 @@ Event pollForSave(const fs::path& folder, const Snapshot& before, double seconds
   }
 }
 
+#if MAZEKIT_LINUX
 // Why inotify may not see saves to `folder`: its file system is one that another machine
 // writes to, so changes made there are not signalled here. Empty when inotify can be trusted.
 std::string remoteFileSystem(const fs::path& folder) {
@@ -166,6 +174,7 @@ std::string remoteFileSystem(const fs::path& folder) {
       return "";
   }
 }
+#endif
 
 // A step's verdict through the pipe from the background re-check.
 nlohmann::json toJson(const StepResult& r) {
@@ -229,8 +238,14 @@ class Background {
       for (const Step* step : job.steps) hashes_.back().push_back(stepHash(*job.lesson, *step));
     }
     int ends[2];
+#if MAZEKIT_LINUX
     if (::pipe2(ends, O_CLOEXEC) != 0) return;  // no re-check now; the next save tries again
-    std::cout << std::flush;                    // nothing buffered is written twice
+#else
+    if (::pipe(ends) != 0) return;  // no re-check now; the next save tries again
+    ::fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+#endif
+    std::cout << std::flush;  // nothing buffered is written twice
     const pid_t pid = ::fork();
     if (pid < 0) {
       ::close(ends[0]);
@@ -412,6 +427,7 @@ struct Watcher {
     if (exercise == folder) return;
     folder = exercise;
     if (forced) return;
+#if MAZEKIT_LINUX
     const std::string remote = remoteFileSystem(folder);
     if (!remote.empty()) {
       usePolling("your folder is " + remote + ", where saves from outside are not signalled");
@@ -428,6 +444,9 @@ struct Watcher {
     wd = ::inotify_add_watch(fd, folder.c_str(),
                              IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE);
     if (wd < 0) usePolling("inotify cannot watch it: " + std::string(std::strerror(errno)));
+#else
+    usePolling("this system has no inotify");
+#endif
   }
 
   void usePolling(std::string reason) {
@@ -568,9 +587,13 @@ void watch(const WatchOptions& o) {
       background.start(s, jobs);
       Event event = Event::interrupted;
       while (!interrupted) {
+#if MAZEKIT_LINUX
         event = watcher.polling
                     ? pollForSave(watcher.folder, before, watcher.seconds, background.fd())
                     : waitForSave(watcher.fd, background.fd());
+#else
+        event = pollForSave(watcher.folder, before, watcher.seconds, background.fd());
+#endif
         if (event != Event::rechecked) break;
         std::vector<Broken> found;
         try {
