@@ -50,9 +50,7 @@ void solution(const SolutionOptions& o) {
   }
   std::cout << "Lesson " << lesson.number << ", step " << step.number
             << ": the kit's solution, to compare with yours:\n";
-  for (const std::string& file : lesson.files) {
-    if (fs::is_regular_file(step.solution / file)) showFile(s, step.solution / file);
-  }
+  for (const std::string& file : lesson.files) showFile(s, solutionFile(lesson, step, file));
 }
 
 }  // namespace
