@@ -9,6 +9,7 @@
 #include "kit/kit.hpp"
 #include "kit/lesson_source.hpp"
 
+using Catch::Contains;
 using mazekit::cutLessonSource;
 
 namespace {
@@ -60,7 +61,6 @@ TEST_CASE("the cut keeps the bytes: carriage returns, indentation, no final line
 }
 
 TEST_CASE("a bad tag is named by its file and line", "[lesson_source]") {
-  using Catch::Matchers::Contains;
   const std::string file = "lessons/09-x/source/maze.hpp:";
   REQUIRE_THROWS_AS(cut("a\n//@ end\n", 1), mazekit::UsageError);
   REQUIRE_THROWS_WITH(cut("a\n//@ end\n", 1), Contains(file + "2: '//@ end' closes no block") &&
@@ -83,7 +83,6 @@ TEST_CASE("a bad tag is named by its file and line", "[lesson_source]") {
 }
 
 TEST_CASE("a tag naming a step outside the lesson says which steps there are", "[lesson_source]") {
-  using Catch::Matchers::Contains;
   const std::string file = "lessons/09-x/source/maze.hpp:";
   REQUIRE_THROWS_WITH(
       cut("//@ 5-\nx\n//@ end\n", 1),
@@ -119,7 +118,6 @@ TEST_CASE("cutLesson writes each solution's files, and rewrites only those that 
   common::saveFileAtomically(lesson / "source" / "a.hpp", "a\n//@ 2-\nc\n//@ end\n");
   CHECK(mazekit::cutLesson(lesson, out) == 1);
 
-  using Catch::Matchers::Contains;
   fs::remove(lesson / "source" / "a.hpp");
   REQUIRE_THROWS_WITH(mazekit::cutLesson(lesson, out),
                       Contains("a.hpp' is not there") && Contains("in source/"));

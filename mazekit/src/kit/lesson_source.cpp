@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
