@@ -217,7 +217,7 @@ released = os.path.join(edition, "released", lessons[2], "maze.hpp")
 with open(os.path.join(kit, "lessons", lessons[2], "lesson.json")) as f:
     last = json.load(f)["steps"][-1]["solution"]
 check(r.returncode == 0 and os.path.isfile(released) and
-      read(released) == read(os.path.join(kit, "lessons", lessons[2], last, "maze.hpp")),
+      read(released) == read(os.path.join(build, "lessons", lessons[2], last, "maze.hpp")),
       "mazekit release 3 writes lesson 3's last solution into the edition's released/")
 r = run(["release", "3", taken], full_kit)
 check(r.returncode == 2 and "is not a student edition" in r.stderr,
@@ -243,7 +243,7 @@ with open(progress, "w") as f:
     json.dump({"mazekit_progress": 1, "lesson": lessons[0], "step": "",
                "passed": {lessons[0]: {first["id"]: "0"}, d: {step: "0"}}}, f)
 r = run(["solution", "1", "1"], state)
-solution_file = os.path.join(kit, "lessons", lessons[0], first["solution"], "warmup.hpp")
+solution_file = os.path.join(build, "lessons", lessons[0], first["solution"], "warmup.hpp")
 check(r.returncode == 0 and read(solution_file) in r.stdout,
       "mazekit solution 1 1 once the step passed shows its solution")
 r = run(["solution", d[:2], step[:2]], state)
