@@ -249,6 +249,16 @@ check(r.returncode == 0 and read(solution_file) in r.stdout,
 r = run(["solution", d[:2], step[:2]], state)
 check(r.returncode == 0 and read(os.path.join(kit, "lessons", d, test)) in r.stdout,
       "mazekit solution for a test-writing step that passed shows the lesson's own tests")
+with open(os.path.join(kit, "lessons", lessons[0], "lesson.json")) as f:
+    second = json.load(f)["steps"][1]
+with open(progress, "w") as f:
+    json.dump({"mazekit_progress": 1, "lesson": lessons[0], "step": "",
+               "passed": {lessons[0]: {first["id"]: "0", second["id"]: "0"}}}, f)
+r = run(["solution", "1", "2"], state)
+check(r.returncode == 0 and
+      "What step 2 changed, against the solution of step 1" in r.stdout and
+      '+   screen.bgcolor("blue");' in r.stdout,
+      "mazekit solution 1 2 shows what step 2 changed: the line it put in")
 
 # 9. init-repo: the student edition by default, the whole kit with --with-solutions.
 r = run(["init-repo", os.path.join(work, "repo")], full_kit)
