@@ -5,24 +5,10 @@
 #include <vector>
 
 #include "common/files.hpp"
+#include "common/lines.hpp"
 
 namespace mazekit {
 namespace {
-
-std::vector<std::string> linesOf(const std::string& text) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) {
-      lines.push_back(text.substr(start));
-      break;
-    }
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
 
 struct DiffLine {
   char mark;  // ' ', '-' or '+'
@@ -62,8 +48,8 @@ std::vector<DiffLine> diff(const std::vector<std::string>& a, const std::vector<
 
 std::string lineDiff(const std::string& before, const std::string& after, int context) {
   if (before == after) return "";
-  const std::vector<std::string> a = linesOf(before);
-  const std::vector<std::string> b = linesOf(after);
+  const std::vector<std::string> a = common::splitLines(before);
+  const std::vector<std::string> b = common::splitLines(after);
   const std::vector<DiffLine> lines = diff(a, b);
   // Each unchanged line within `context` lines of a change is kept.
   std::vector<bool> keep(lines.size(), false);
