@@ -24,7 +24,7 @@ shift || true
 steps=("$@")
 [ ${#steps[@]} -gt 0 ] || steps=(3 11 21)
 mazekit="${MAZEKIT:-$here/build/dev/mazekit/mazekit}"
-lesson="$here/lessons/02-building-the-maze"
+lesson="$here/build/dev/lessons/02-building-the-maze"  # its solutions, cut by the build
 exercise="$here/exercises/02-building-the-maze/maze.hpp"
 for n in "${steps[@]}"; do
   if ! [[ "$n" =~ ^[0-9]+$ ]] || [ "$n" -lt 2 ] || [ "$n" -gt 22 ]; then

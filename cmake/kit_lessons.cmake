@@ -4,7 +4,8 @@
 #   kit_read_lesson(DIR PREFIX)
 #       Reads DIR/lesson.json into variables PREFIX_ID, PREFIX_STEP_COUNT and, for each step
 #       K (1-based), PREFIX_K_ID, _TITLE, _TEST (absolute path), _RED_KIND ("compile" or
-#       "assert"), _RED_PATTERN, _SOLUTION (absolute folder), _POINTS, _RETIRES (a list of
+#       "assert"), _RED_PATTERN, _SOLUTION (absolute folder: the build tree's cut of the
+#       lesson's source, see kit_cut_lesson), _POINTS, _RETIRES (a list of
 #       step numbers whose tests this step's code no longer passes) and _KEEPS (for a refactor
 #       step: the Catch2 test spec, e.g. "[keeps]", of its test cases that pass before the step
 #       and after it; empty for any other step). PREFIX_PROGRAMS lists
@@ -41,6 +42,41 @@ include(kit_manifest)
 set(KIT_LESSON_SUPPORT_DIR "${CMAKE_CURRENT_LIST_DIR}/../lessons/support")
 set(KIT_LESSON_SCRIPTS_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
+# Where the build tree holds a lesson's solutions, cut out of its source: OUT/solutions/stepNN/.
+function(kit_cut_folder out id)
+  set(${out} "${PROJECT_BINARY_DIR}/lessons/${id}" PARENT_SCOPE)
+endfunction()
+
+# The target lesson_cut_ID writes every solution of the lesson in DIR, each of FILES for each
+# of SOLUTIONS ("solutions/step01", ...), cut out of DIR/source/ by the lesson_cut program
+# (mazekit/src/kit/lesson_source.hpp decides what each holds). Defined once per lesson, by the
+# first kit_read_lesson of it. A cut file that does not change keeps its time, so an edit
+# rebuilds only the steps it changes.
+function(kit_cut_lesson dir id files solutions)
+  get_property(done GLOBAL PROPERTY "KIT_CUT_${id}")
+  if(done)
+    return()
+  endif()
+  set_property(GLOBAL PROPERTY "KIT_CUT_${id}" TRUE)
+  kit_cut_folder(out "${id}")
+  set(cut_files "")
+  set(sources "")
+  foreach(f IN LISTS files)
+    list(APPEND sources "${dir}/source/${f}")
+    foreach(s IN LISTS solutions)
+      list(APPEND cut_files "${out}/${s}/${f}")
+    endforeach()
+  endforeach()
+  add_custom_command(OUTPUT "${out}/cut.stamp"
+    BYPRODUCTS ${cut_files}
+    COMMAND lesson_cut "${dir}" "${out}" "${out}/cut.stamp"
+    DEPENDS lesson_cut ${sources} "${dir}/lesson.json"
+    COMMENT "Cutting the solutions of ${id} out of its source"
+    VERBATIM)
+  add_custom_target(lesson_cut_${id} ALL DEPENDS "${out}/cut.stamp")
+  set_property(GLOBAL APPEND PROPERTY KIT_SOLUTION_TARGETS lesson_cut_${id})
+endfunction()
+
 function(kit_read_lesson dir prefix)
   set(file "${dir}/lesson.json")
   set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
@@ -48,6 +84,17 @@ function(kit_read_lesson dir prefix)
   string(JSON id GET "${json}" id)
   string(JSON count LENGTH "${json}" steps)
   set(${prefix}_ID "${id}" PARENT_SCOPE)
+  set(lesson_files "")
+  set(solutions "")
+  string(JSON n_files LENGTH "${json}" files)
+  math(EXPR n_files_last "${n_files} - 1")
+  foreach(f RANGE ${n_files_last})
+    string(JSON name GET "${json}" files ${f})
+    list(APPEND lesson_files "${name}")
+  endforeach()
+  set(${prefix}_FILES "${lesson_files}" PARENT_SCOPE)
+  # The solutions are cut out of the lesson's one source at build time (kit_cut_lesson).
+  kit_cut_folder(cut "${id}")
   set(${prefix}_STEP_COUNT ${count} PARENT_SCOPE)
   set(programs "")
   string(JSON program_json ERROR_VARIABLE no_programs GET "${json}" programs)
@@ -75,7 +122,8 @@ function(kit_read_lesson dir prefix)
     string(JSON test GET "${json}" steps ${i} test)
     string(JSON solution GET "${json}" steps ${i} solution)
     set(${prefix}_${k}_TEST "${dir}/${test}" PARENT_SCOPE)
-    set(${prefix}_${k}_SOLUTION "${dir}/${solution}" PARENT_SCOPE)
+    set(${prefix}_${k}_SOLUTION "${cut}/${solution}" PARENT_SCOPE)
+    list(APPEND solutions "${solution}")
     # "kind": "tests": the student writes the tests (my_tests.cpp), judged against the wheat
     # (correct code: every test passes) and chaffs (the wheat with one bug each: each must
     # fail a test). Its RED is the exercise's starting file, which holds no test.
@@ -149,9 +197,13 @@ function(kit_read_lesson dir prefix)
       endif()
     endif()
     set(${prefix}_${k}_RETIRES "${retired}" PARENT_SCOPE)
-    set(solution_${k} "${dir}/${solution}")
+    set(solution_${k} "${cut}/${solution}")
     set(kind_${k} "${step_kind}")
   endforeach()
+  list(REMOVE_DUPLICATES solutions)
+  if(EXISTS "${dir}/source")
+    kit_cut_lesson("${dir}" "${id}" "${lesson_files}" "${solutions}")
+  endif()
   # A test-writing step's wheat is the solution of that step or a later one (tests first: the
   # next step's, which makes them pass): PREFIX_K_WHEAT_STEP is that step's number, from which
   # on the lesson's solutions (and the student's code) are run against these tests.
@@ -185,7 +237,7 @@ function(kit_read_tests_step file dir i k prefix)
       message(FATAL_ERROR "${file}: step ${k} is a test-writing step: give \"${field}\"")
     endif()
   endforeach()
-  set(wheat_${k} "${dir}/${wheat_${k}}")
+  set(wheat_${k} "${cut}/${wheat_${k}}")
   set(${prefix}_${k}_WRITES "${writes_${k}}" PARENT_SCOPE)
   list(APPEND exports "${prefix}_${k}_WRITES")
   set(${prefix}_${k}_WHEAT "${wheat_${k}}" PARENT_SCOPE)
@@ -300,9 +352,21 @@ function(kit_note_proof_program name)
 endfunction()
 
 # One Catch2 program of a lesson's tests against a folder of code.
+# A program of the lesson read into `lesson` is built after its solutions are cut.
+function(kit_after_cut name)
+  if(TARGET lesson_cut_${lesson_ID})
+    add_dependencies(${name} lesson_cut_${lesson_ID})
+  endif()
+  get_property(chaffs GLOBAL PROPERTY "KIT_CHAFF_TARGETS_${lesson_ID}")
+  foreach(target IN LISTS chaffs)
+    add_dependencies(${name} ${target})
+  endforeach()
+endfunction()
+
 function(kit_lesson_program name source code step_id)
   add_executable(${name} ${ARGN} "${source}")
   kit_note_proof_program(${name} ${ARGN})
+  kit_after_cut(${name})
   target_include_directories(${name} PRIVATE "${code}" "${KIT_LESSON_SUPPORT_DIR}")
   target_link_libraries(${name} PRIVATE kit_catch_main mazekit::turtle)
   if(TARGET mazekit::maze)
@@ -322,6 +386,7 @@ function(kit_lesson_main_program name source code)
     set(exclude EXCLUDE_FROM_ALL)
   endif()
   add_executable(${name} ${exclude} "${source}")
+  kit_after_cut(${name})
   target_include_directories(${name} PRIVATE "${code}" "${KIT_LESSON_SUPPORT_DIR}")
   target_link_libraries(${name} PRIVATE mazekit::turtle)
   target_compile_options(${name} PRIVATE -Wfatal-errors)  # the first error, as for the steps
@@ -520,11 +585,12 @@ function(kit_chaff_folder out lesson_id step_id chaff_id)
 endfunction()
 
 # Makes each chaff of test-writing step K (the lesson read into `lesson`): the wheat's files
-# with the chaff's "replace" text, which must occur exactly once, replaced by its "with".
+# with the chaff's "replace" text, which must occur exactly once, replaced by its "with". The
+# wheat is cut at build time, so the chaffs are made then too (cmake/kit_make_chaff.cmake), by
+# the target lesson_cut_ID's last commands: a program built from a chaff is built after them.
 function(kit_make_chaffs dir k)
   set(wheat "${lesson_${k}_WHEAT}")
-  file(GLOB wheat_files RELATIVE "${wheat}" "${wheat}/*")
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${wheat}")
+  set(wheat_files ${lesson_FILES})
   list(LENGTH lesson_${k}_CHAFFS n)
   math(EXPR last "${n} - 1")
   foreach(c RANGE ${last})
@@ -539,28 +605,30 @@ function(kit_make_chaffs dir k)
     if(replace STREQUAL with)
       message(FATAL_ERROR "${where}: its \"with\" is its \"replace\": the chaff would be the wheat")
     endif()
-    file(READ "${wheat}/${in}" text)
-    string(FIND "${text}" "${replace}" first)
-    string(FIND "${text}" "${replace}" last_at REVERSE)
-    if(first EQUAL -1)
-      message(FATAL_ERROR "${where}: its \"replace\" text is not in ${wheat}/${in}; copy it "
-                          "from that file exactly, spaces and line breaks too")
-    endif()
-    if(NOT first EQUAL last_at)
-      message(FATAL_ERROR "${where}: its \"replace\" text is in ${wheat}/${in} more than once; "
-                          "take more of the line around it, so that it names one place")
-    endif()
-    string(REPLACE "${replace}" "${with}" changed "${text}")
     kit_chaff_folder(folder "${lesson_ID}" "${lesson_${k}_ID}" "${id}")
-    # Each file written only when it changes, so that configuring again rebuilds nothing.
-    foreach(f IN LISTS wheat_files)
-      if(NOT f STREQUAL in)
-        configure_file("${wheat}/${f}" "${folder}/${f}" COPYONLY)
-      endif()
+    # Its texts, each written only when it changes, so that configuring again rebuilds nothing.
+    foreach(part replace with)
+      file(WRITE "${folder}.${part}.new" "${${part}}")
+      file(COPY_FILE "${folder}.${part}.new" "${folder}.${part}" ONLY_IF_DIFFERENT)
+      file(REMOVE "${folder}.${part}.new")
     endforeach()
-    file(WRITE "${folder}/${in}.new" "${changed}")
-    file(COPY_FILE "${folder}/${in}.new" "${folder}/${in}" ONLY_IF_DIFFERENT)
-    file(REMOVE "${folder}/${in}.new")
+    set(made "")
+    foreach(f IN LISTS wheat_files)
+      list(APPEND made "${folder}/${f}")
+    endforeach()
+    add_custom_command(OUTPUT "${folder}.stamp"
+      BYPRODUCTS ${made}
+      COMMAND "${CMAKE_COMMAND}" "-DWHEAT=${wheat}" "-DFILES=${wheat_files}" "-DIN=${in}"
+        "-DFOLDER=${folder}" "-DWHERE=${where}" -P "${KIT_LESSON_SCRIPTS_DIR}/kit_make_chaff.cmake"
+      DEPENDS "${KIT_LESSON_SCRIPTS_DIR}/kit_make_chaff.cmake" "${folder}.replace" "${folder}.with"
+        "${PROJECT_BINARY_DIR}/lessons/${lesson_ID}/cut.stamp"
+      COMMENT "Making chaff ${id} of ${lesson_ID} step ${lesson_${k}_ID}"
+      VERBATIM)
+    string(MAKE_C_IDENTIFIER "chaff_${lesson_ID}_${lesson_${k}_ID}_${id}" target)
+    add_custom_target(${target} ALL DEPENDS "${folder}.stamp")
+    add_dependencies(${target} lesson_cut_${lesson_ID})
+    set_property(GLOBAL APPEND PROPERTY "KIT_CHAFF_TARGETS_${lesson_ID}" ${target})
+    set_property(GLOBAL APPEND PROPERTY KIT_SOLUTION_TARGETS ${target})
   endforeach()
 endfunction()
 
@@ -601,7 +669,10 @@ function(kit_make_chaff_schema dir k out)
   file(WRITE "${spec}.new" "{\"wheat\": ${q_wheat},\n \"chaffs\": [\n  ${q_chaffs}]}\n")
   file(COPY_FILE "${spec}.new" "${spec}" ONLY_IF_DIFFERENT)
   file(REMOVE "${spec}.new")
-  file(GLOB wheat_files "${wheat}/*")
+  set(wheat_files "")
+  foreach(f IN LISTS lesson_FILES)
+    list(APPEND wheat_files "${wheat}/${f}")
+  endforeach()
   add_custom_command(OUTPUT "${folder}/schema.json"
     COMMAND mazekit_chaff_schema "${spec}" "${folder}"
     DEPENDS mazekit_chaff_schema "${spec}" ${wheat_files}
@@ -609,6 +680,7 @@ function(kit_make_chaff_schema dir k out)
     VERBATIM)
   string(MAKE_C_IDENTIFIER "schema_${lesson_ID}_${lesson_${k}_ID}" target)
   add_custom_target(${target} ALL DEPENDS "${folder}/schema.json")
+  add_dependencies(${target} lesson_cut_${lesson_ID})
   set(${out} "${folder}" PARENT_SCOPE)
   set(${out}_TARGET ${target} PARENT_SCOPE)
 endfunction()

@@ -3,7 +3,8 @@
 # dead ends). `mazekit grade` must score that step by the chaffs caught and the wheat passed,
 # say why in each results.json, and `mazekit grade-one` (Gradescope's) must give the same.
 #
-#   cmake -DMAZEKIT=... -DGRADING=<kit>/grading -DWORK=<folder> -P check_wheats.cmake
+#   cmake -DMAZEKIT=... -DGRADING=<kit>/grading -DCUT=<build>/lessons -DWORK=<folder> -P check_wheats.cmake
+# (CUT: where the build cut the lessons' solutions out of their sources.)
 set(in "${WORK}/handed in")
 set(out "${WORK}/graded")
 file(REMOVE_RECURSE "${WORK}")
@@ -12,7 +13,7 @@ file(COPY "${GRADING}/tests-class/" DESTINATION "${in}")
 # Every student's maze.hpp is the lesson's finished one: only the tests differ.
 file(GLOB students LIST_DIRECTORIES true "${in}/*")
 foreach(student IN LISTS students)
-  file(COPY_FILE "${GRADING}/../lessons/03-solving-the-maze/solutions/step04/maze.hpp"
+  file(COPY_FILE "${CUT}/03-solving-the-maze/solutions/step04/maze.hpp"
        "${student}/maze.hpp")
 endforeach()
 # The honest student's tests are the lesson's own for the step.
@@ -108,7 +109,7 @@ endif()
 file(READ "${GRADING}/tests-class/hashes-the-code/my_tests.cpp" tests)
 string(REPLACE "learned = 0;" "learned = ${learned}u;" tests "${tests}")
 file(WRITE "${WORK}/hashes-again/my_tests.cpp" "${tests}")
-file(COPY_FILE "${GRADING}/../lessons/03-solving-the-maze/solutions/step04/maze.hpp"
+file(COPY_FILE "${CUT}/03-solving-the-maze/solutions/step04/maze.hpp"
      "${WORK}/hashes-again/maze.hpp")
 execute_process(
   COMMAND "${MAZEKIT}" grade-one "${WORK}/hashes-again" --lesson 3

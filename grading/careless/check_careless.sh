@@ -26,19 +26,20 @@ utf8-bom              | full | warmup.hpp was saved as UTF-8 with a byte-order m
 broken-utf16          | 0    | warmup.hpp was saved as UTF-16, but it is not valid UTF-16
 '
 
-if [[ $# -ne 3 ]]; then
-  echo "usage: check_careless.sh MAZEKIT KIT_SOURCE_DIR WORK" >&2
+if [[ $# -ne 4 ]]; then
+  echo "usage: check_careless.sh MAZEKIT KIT_SOURCE_DIR KIT_BUILD_DIR WORK" >&2
   exit 2
 fi
 mazekit=$(realpath "$1")
 kit=$(realpath "$2")
-work=$3
+build=$(realpath "$3")
+work=$4
 rm -rf "$work"
 mkdir -p "$work/class"
 work=$(realpath "$work")
 in="$work/class"
 out="$work/graded"
-solution="$kit/lessons/01-turtle-warmup/solutions/step05/warmup.hpp"
+solution="$build/lessons/01-turtle-warmup/solutions/step05/warmup.hpp"  # cut by the build
 
 fail() {
   echo "check_careless.sh: $*" >&2

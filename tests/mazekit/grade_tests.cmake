@@ -53,6 +53,7 @@ add_test(NAME "mazekit.grade scores a test-writing step by the chaffs caught and
   COMMAND "${CMAKE_COMMAND}"
     "-DMAZEKIT=$<TARGET_FILE:mazekit>"
     "-DGRADING=${PROJECT_SOURCE_DIR}/grading"
+    "-DCUT=${PROJECT_BINARY_DIR}/lessons"
     "-DWORK=${CMAKE_CURRENT_BINARY_DIR}/wheats-check"
     -P "${PROJECT_SOURCE_DIR}/grading/check_wheats.cmake")
 # Its grade-one runs as the user nobody: never beside another test that does (RESOURCE_LOCK).

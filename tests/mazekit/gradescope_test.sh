@@ -171,9 +171,10 @@ sleep 2
 check_results forges-results 39
 
 # A student who includes the lesson's reference solution by its path in the container: the
-# kit's sources are closed to the student's user (setup.sh), so it does not compile, flagged.
+# kit's sources and its build, where setup.sh cut the solutions out of the lessons' sources, are
+# closed to the student's user (setup.sh), so it does not compile, flagged.
 fresh_submission "$root"
-solution=/autograder/source/kit/lessons/02-building-the-maze/solutions/step22/maze.hpp
+solution=/autograder/source/build/lessons/02-building-the-maze/solutions/step22/maze.hpp
 echo "#include \"$solution\"" >"$root/autograder/submission/maze.hpp"
 grade_in_container includes-the-solution 0 "$solution"
 grep -q "Permission denied" "$root/autograder/results/results.json" ||
@@ -217,7 +218,9 @@ lesson3=$grading/../lessons/03-solving-the-maze
 for case in honest:16 detects-the-wheat:9 names-its-program:8; do
   name=${case%%:*}
   fresh_submission "$root"
-  cp "$lesson3/solutions/step04/maze.hpp" "$root/autograder/submission/"
+  # lesson 3's finished maze.hpp, as its setup.sh cut it
+  cp "$root/autograder/source/build/lessons/03-solving-the-maze/solutions/step04/maze.hpp" \
+    "$root/autograder/submission/"
   if [ "$name" = honest ]; then
     cp "$lesson3/tests/step03_tests_for_backing_out.cpp" "$root/autograder/submission/my_tests.cpp"
   else

@@ -34,7 +34,7 @@ for lesson in "$build"/mazekit/starting-files/*; do
   rm -rf "$repo/exercises/$(basename "$lesson")"
   cp -r "$lesson" "$repo/exercises/"
 done
-last=$(ls -d "$kit"/lessons/02-building-the-maze/solutions/step* | sort | tail -1)
+last=$(ls -d "$build"/lessons/02-building-the-maze/solutions/step* | sort | tail -1)  # cut by the build
 cp "$last/maze.hpp" "$repo/exercises/02-building-the-maze/maze.hpp"
 
 cp -r "$repo" "$class/repository"

@@ -202,6 +202,10 @@ TEST_CASE("render draws every lesson step, the animations and an index, the same
     }
   }
   CHECK(steps >= 31);
+  // Beside each step's picture, what the step changed (lesson 1 step 2 puts in the blue).
+  CHECK(index.find("<details><summary>What it changed</summary><pre>warmup.hpp:\n") !=
+        std::string::npos);
+  CHECK(index.find("+   screen.bgcolor(&quot;blue&quot;);") != std::string::npos);
   CHECK(files.size() ==
         2 * steps + 3);  // the pictures, the two animations, index.html: no leftovers
   CHECK(index.find("src=\"maze-animation.svg\"") != std::string::npos);

@@ -5,7 +5,8 @@ mazekit, pointed at it, reads its lessons and says in one sentence what it canno
 mazekit release puts a lesson's finished code into it; mazekit solution in the whole kit shows a
 step's reference only once it passed; init-repo makes it by default.
 
-A solution's text: each line of a reference solution (lessons/*/solutions/*/*) of 40 or more
+A solution's text: each line of a lesson's one source (lessons/*/source/*, every step's code)
+or of a reference solution the build cut out of it (KIT_BUILD/lessons/*/solutions/*/*) of 40 or more
 characters, spaces at its ends left out, that the edition's teaching material does not hold
 too: its lessons' README.md, lesson.json and tests/, its exercises' starting files, and the
 libraries the student builds with (maze/, turtle/, mazekit/: the kit's code, not a lesson's
@@ -56,8 +57,13 @@ edition = os.path.join(work, "edition")
 
 # What the kit holds that the edition must leave out, found here on its own.
 lessons = sorted(d for d in os.listdir(os.path.join(kit, "lessons")) if re.match(r"\d\d-", d))
-solution_files = [p for d in lessons
-                  for p in files_under(os.path.join(kit, "lessons", d, "solutions"))]
+source_files = [p for d in lessons for p in files_under(os.path.join(kit, "lessons", d, "source"))]
+cut_files = [p for d in lessons
+             for p in files_under(os.path.join(build, "lessons", d, "solutions"))]
+check(len(source_files) >= len(lessons) and len(cut_files) > len(source_files),
+      f"the kit has the lessons' sources ({len(source_files)} files) and the build their cut "
+      f"({len(cut_files)} files)")
+solution_files = source_files + cut_files
 tests_steps = []  # (lesson, step id, reference test)
 for d in lessons:
     with open(os.path.join(kit, "lessons", d, "lesson.json")) as f:
@@ -80,7 +86,7 @@ for before, after in zip(lessons, lessons[1:]):
     with open(os.path.join(kit, "lessons", before, "lesson.json")) as f:
         last = json.load(f)["steps"][-1]["solution"]
     for name in os.listdir(os.path.join(kit, "exercises", after)):
-        finished = os.path.join(kit, "lessons", before, last, name)
+        finished = os.path.join(build, "lessons", before, last, name)
         if os.path.isfile(finished) and code_below_opening(
                 read(os.path.join(kit, "exercises", after, name))) == code_below_opening(
                     read(finished)):
@@ -90,8 +96,8 @@ for before, after in zip(lessons, lessons[1:]):
 r = run(["student-edition", edition], full_kit)
 check(r.returncode == 0, "mazekit student-edition makes the edition: " + r.stderr.strip())
 said = r.stdout
-check(f"  {len(solution_files)} files of the lessons' solutions" in said,
-      f"it says it left out the {len(solution_files)} files of the solutions")
+check(f"  {len(source_files)} files of the lessons' solutions" in said,
+      f"it says it left out the {len(source_files)} files of the lessons' sources")
 check(f"  {len(tests_steps)} reference tests" in said,
       f"it says it left out the {len(tests_steps)} reference tests of the test-writing steps")
 check(len(carried) >= 4 and f"  {len(carried)} starting files" in said,
@@ -101,8 +107,9 @@ check("Next:" in said, "it says what the instructor does next")
 check(not any(n.startswith("edition.partial") for n in os.listdir(work)),
       "no partial folder is left beside it")
 check(os.path.isfile(os.path.join(edition, "STUDENT-EDITION.md")), "it carries STUDENT-EDITION.md")
-check(not any(os.path.exists(os.path.join(edition, "lessons", d, "solutions")) for d in lessons),
-      "no lesson has a solutions folder")
+check(not any(os.path.exists(os.path.join(edition, "lessons", d, f))
+              for d in lessons for f in ("source", "solutions")),
+      "no lesson has its source (every step's solution) or a solutions folder")
 check(not any(os.path.exists(os.path.join(edition, "lessons", d, t)) for d, _, t in tests_steps),
       "no test-writing step's reference test is there")
 check(not any(os.path.exists(os.path.join(edition, c)) for c in carried),
@@ -215,7 +222,7 @@ released = os.path.join(edition, "released", lessons[2], "maze.hpp")
 with open(os.path.join(kit, "lessons", lessons[2], "lesson.json")) as f:
     last = json.load(f)["steps"][-1]["solution"]
 check(r.returncode == 0 and os.path.isfile(released) and
-      read(released) == read(os.path.join(kit, "lessons", lessons[2], last, "maze.hpp")),
+      read(released) == read(os.path.join(build, "lessons", lessons[2], last, "maze.hpp")),
       "mazekit release 3 writes lesson 3's last solution into the edition's released/")
 r = run(["release", "3", taken], full_kit)
 check(r.returncode == 2 and "is not a student edition" in r.stderr,
@@ -241,23 +248,33 @@ with open(progress, "w") as f:
     json.dump({"mazekit_progress": 1, "lesson": lessons[0], "step": "",
                "passed": {lessons[0]: {first["id"]: "0"}, d: {step: "0"}}}, f)
 r = run(["solution", "1", "1"], state)
-solution_file = os.path.join(kit, "lessons", lessons[0], first["solution"], "warmup.hpp")
+solution_file = os.path.join(build, "lessons", lessons[0], first["solution"], "warmup.hpp")
 check(r.returncode == 0 and read(solution_file) in r.stdout,
       "mazekit solution 1 1 once the step passed shows its solution")
 r = run(["solution", d[:2], step[:2]], state)
 check(r.returncode == 0 and read(os.path.join(kit, "lessons", d, test)) in r.stdout,
       "mazekit solution for a test-writing step that passed shows the lesson's own tests")
+with open(os.path.join(kit, "lessons", lessons[0], "lesson.json")) as f:
+    second = json.load(f)["steps"][1]
+with open(progress, "w") as f:
+    json.dump({"mazekit_progress": 1, "lesson": lessons[0], "step": "",
+               "passed": {lessons[0]: {first["id"]: "0", second["id"]: "0"}}}, f)
+r = run(["solution", "1", "2"], state)
+check(r.returncode == 0 and
+      "What step 2 changed, against the solution of step 1" in r.stdout and
+      '+   screen.bgcolor("blue");' in r.stdout,
+      "mazekit solution 1 2 shows what step 2 changed: the line it put in")
 
 # 9. init-repo: the student edition by default, the whole kit with --with-solutions.
 r = run(["init-repo", os.path.join(work, "repo")], full_kit)
 check(r.returncode == 0 and "student edition" in r.stdout, "init-repo says it made the edition")
 check(os.path.isfile(os.path.join(work, "repo", "STUDENT-EDITION.md")) and
-      not os.path.exists(os.path.join(work, "repo", "lessons", lessons[0], "solutions")) and
+      not os.path.exists(os.path.join(work, "repo", "lessons", lessons[0], "source")) and
       os.path.isfile(os.path.join(work, "repo", ".github", "workflows", "mazekit.yml")),
       "init-repo's repository is the student edition, with the workflow")
 r = run(["init-repo", os.path.join(work, "repo-full"), "--with-solutions"], full_kit)
 check(r.returncode == 0 and
-      os.path.isdir(os.path.join(work, "repo-full", "lessons", lessons[0], "solutions")) and
+      os.path.isdir(os.path.join(work, "repo-full", "lessons", lessons[0], "source")) and
       not os.path.exists(os.path.join(work, "repo-full", "STUDENT-EDITION.md")),
       "init-repo --with-solutions keeps the whole kit")
 

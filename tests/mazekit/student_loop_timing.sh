@@ -22,11 +22,11 @@ if [ ! -x "$kit/build/dev/mazekit/mazekit" ]; then
   rm -rf "$kit"
   mkdir -p "$kit"
   git -C "$here" archive HEAD | tar -x -C "$kit"
-  (cd "$kit" && cmake --preset dev >/dev/null && cmake --build build/dev --target mazekit -j2 >/dev/null)
+  (cd "$kit" && cmake --preset dev >/dev/null && cmake --build build/dev --target mazekit lesson_cut_01-turtle-warmup -j2 >/dev/null)
 fi
 mazekit="$kit/build/dev/mazekit/mazekit"
 exercise="$kit/exercises/01-turtle-warmup/warmup.hpp"
-solutions="$kit/lessons/01-turtle-warmup/solutions"
+solutions="$kit/build/dev/lessons/01-turtle-warmup/solutions"  # cut by the build
 export MAZEKIT_HOME="$kit" MAZEKIT_BUILD="$kit/build/dev" MAZEKIT_STATE="$work/progress.json"
 export MAZEKIT_PICTURES="$work/pictures"
 

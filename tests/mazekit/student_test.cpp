@@ -128,6 +128,11 @@ Kit copyOfKit(const std::string& name) {
   return kit;
 }
 
+// The lesson's solutions, as the kit's build cut them out of its source/ (read, never written).
+fs::path solutionsOf(const Lesson& lesson) {
+  return locateKit().build / "lessons" / lesson.id / "solutions";
+}
+
 Lesson fakeLesson(const std::string& id, int steps) {
   Lesson lesson;
   lesson.id = id;
@@ -527,7 +532,7 @@ TEST_CASE("mazekit check LESSON STEP checks that step") {
 // must hold) replaced by `with`: a student's code with one mistake.
 void writeSolutionChanged(const Lesson& lesson, const std::string& step, const std::string& file,
                           const std::string& what, const std::string& with) {
-  std::string code = readFile(lesson.folder / "solutions" / step / file);
+  std::string code = readFile(solutionsOf(lesson) / step / file);
   REQUIRE(code.find(what) != std::string::npos);
   code.replace(code.find(what), what.size(), with);
   writeFile(lesson.exercise / file, code);
@@ -582,7 +587,7 @@ TEST_CASE(
   CHECK(early.out.find("RED    does not compile") != std::string::npos);
   CHECK(early.out.find("REFACTOR") == std::string::npos);
   // Step 2's solution: the kept tests pass, the 1000 by 1000 maze runs out of stack.
-  fs::copy_file(lesson.folder / "solutions" / "step02" / "maze.hpp", lesson.exercise / "maze.hpp",
+  fs::copy_file(solutionsOf(lesson) / "step02" / "maze.hpp", lesson.exercise / "maze.hpp",
                 fs::copy_options::overwrite_existing);
   const auto run = runMazekit("check 5 3", env, "refactor");
   INFO(run.out << run.err);
@@ -612,7 +617,7 @@ TEST_CASE(
   // (lesson.json's "seconds", in the build manifest) rather than a check's usual limit.
   const Checker checker(locateKit(), kit.source / "pictures", 5);
   CHECK(checker.manifest().lesson(lesson.id).steps.at(2).seconds == 60);
-  fs::copy_file(lesson.folder / "solutions" / "step03" / "maze.hpp", lesson.exercise / "maze.hpp",
+  fs::copy_file(solutionsOf(lesson) / "step03" / "maze.hpp", lesson.exercise / "maze.hpp",
                 fs::copy_options::overwrite_existing);
   const auto green = runMazekit("check 5 3", env, "refactor-green");
   INFO(green.out << green.err);
@@ -624,9 +629,10 @@ TEST_CASE("mazekit debug stops gdb in the harness's hook at a failed check, in t
   const Kit kit = copyOfKit("debug-check");
   auto env = copyEnvironment(kit);
   // Step 1's solution against step 2's test: the background is not blue yet.
-  fs::copy_file(kit.source / "lessons" / "01-turtle-warmup" / "solutions" / "step01" / "warmup.hpp",
-                kit.source / "exercises" / "01-turtle-warmup" / "warmup.hpp",
-                fs::copy_options::overwrite_existing);
+  fs::copy_file(
+      locateKit().build / "lessons" / "01-turtle-warmup" / "solutions" / "step01" / "warmup.hpp",
+      kit.source / "exercises" / "01-turtle-warmup" / "warmup.hpp",
+      fs::copy_options::overwrite_existing);
   const auto run = runMazekit("debug 1 2 --batch", env, "debug-check");
   INFO(run.out << run.err);
   CHECK(run.status == 0);
@@ -716,7 +722,7 @@ TEST_CASE("one compile error is said once, with the earlier steps it stops too")
   const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
   const auto env = copyEnvironment(kit);
   // Steps 1 to 4 pass with step 4's solution; step 5 is where the student is.
-  const std::string code = readFile(lesson.folder / "solutions" / "step04" / "warmup.hpp");
+  const std::string code = readFile(solutionsOf(lesson) / "step04" / "warmup.hpp");
   writeFile(lesson.exercise / "warmup.hpp", code);
   const auto before = runMazekit("status", env, "said-once-before");
   INFO(before.out << before.err);
@@ -741,8 +747,8 @@ TEST_CASE("a finished lesson says what comes next: the next lesson's command") {
   const Kit kit = copyOfKit("what-next");
   const auto lessons = loadLessons(kit);
   const Lesson lesson = findLesson(lessons, "1");  // a copy: the name is a temporary
-  fs::copy_file(lesson.folder / "solutions" / "step05" / "warmup.hpp",
-                lesson.exercise / "warmup.hpp", fs::copy_options::overwrite_existing);
+  fs::copy_file(solutionsOf(lesson) / "step05" / "warmup.hpp", lesson.exercise / "warmup.hpp",
+                fs::copy_options::overwrite_existing);
   const auto run = runMazekit("status --lesson 1", copyEnvironment(kit), "what-next");
   INFO(run.out << run.err);
   CHECK(run.status == 0);
@@ -1655,7 +1661,7 @@ TEST_CASE("mazekit watch shows the next step's verdict first and an earlier step
   const auto lessons = loadLessons(kit);
   const Lesson lesson = findLesson(lessons, "2");  // a copy: the name is a temporary
   REQUIRE(lesson.steps.size() == 22);
-  const fs::path solutions = lesson.folder / "solutions";
+  const fs::path solutions = solutionsOf(lesson);
   fs::copy_file(solutions / "step10" / "maze.hpp", lesson.exercise / "maze.hpp",
                 fs::copy_options::overwrite_existing);
   State state;
@@ -1783,7 +1789,7 @@ TEST_CASE("mazekit watch moves on to the next lesson first and checks the lesson
   const fs::path dir = kit.source;
   const auto lessons = loadLessons(kit);
   const Lesson lesson = findLesson(lessons, "2");  // a copy: the name is a temporary
-  const fs::path solutions = lesson.folder / "solutions";
+  const fs::path solutions = solutionsOf(lesson);
   fs::copy_file(solutions / "step21" / "maze.hpp", lesson.exercise / "maze.hpp",
                 fs::copy_options::overwrite_existing);
   State state;
@@ -2175,7 +2181,7 @@ TEST_CASE("mazekit check judges the student's tests by the wheat and the chaffs,
   // From the wheat's step on, the student's tests run on the student's own code: step 4 with
   // a maze.hpp that does not back out is caught by the kit's test first; with the kit's
   // tests passing, a wrong test of the student's own is what fails.
-  fs::copy_file(lesson.folder / "solutions" / "step03" / "maze.hpp", lesson.exercise / "maze.hpp",
+  fs::copy_file(solutionsOf(lesson) / "step03" / "maze.hpp", lesson.exercise / "maze.hpp",
                 fs::copy_options::overwrite_existing);
   const auto own = runMazekit("check 3 4", env, "wheats-own");
   INFO(own.out << own.err);
@@ -2208,7 +2214,7 @@ std::pair<StepResult, int> checkGetMatrixValue(const std::string& name, const st
   kit.source = copyOfKit(name).source;  // ...with a copy of the lessons and starting files
   const auto lessons = loadLessons(kit);
   const Lesson lesson = findLesson(lessons, "2");  // a copy: the name is a temporary
-  std::string code = readFile(lesson.folder / "solutions" / "step07" / "maze.hpp");
+  std::string code = readFile(solutionsOf(lesson) / "step07" / "maze.hpp");
   const std::string original =
       "    if (row < 0 || row >= SIZE || col < 0 || col >= SIZE) return -1;\n"
       "    return matrix[row][col];\n";
@@ -2282,7 +2288,7 @@ TEST_CASE("a Maze copied into a parameter points at the student's parameter, not
   const auto lessons = loadLessons(kit);
   const Lesson lesson = findLesson(lessons, "6");  // a copy: the name is a temporary
   for (const char* file : {"maze.hpp", "cells.hpp"}) {
-    fs::copy_file(lesson.folder / "solutions" / "step06" / file, lesson.exercise / file,
+    fs::copy_file(solutionsOf(lesson) / "step06" / file, lesson.exercise / file,
                   fs::copy_options::overwrite_existing);
   }
   std::string cells = readFile(lesson.exercise / "cells.hpp");

@@ -266,7 +266,8 @@ void addKitFiles(const Kit& kit, std::vector<ZipFile>& files) {
 }
 
 // The lesson's whole reference as a student would hand it in: the last step's solution of
-// each of the lesson's files, and the lesson's own tests as each test-writing step's file.
+// each of the lesson's files (cut out of the lesson's source when setup.sh builds the kit), and
+// the lesson's own tests as each test-writing step's file.
 std::string referenceCopies(const Lesson& lesson) {
   const auto inKit = [&](const fs::path& path) {
     return shellWord("kit/lessons/" + lesson.id + "/" +
@@ -274,8 +275,10 @@ std::string referenceCopies(const Lesson& lesson) {
   };
   std::string lines;
   for (const std::string& file : lesson.files) {
-    lines += "cp \"$here\"/" + inKit(lesson.steps.back().solution / file) +
-             " \"$reference/submission\"/" + shellWord(file) + "\n";
+    const std::string cut = "build/lessons/" + lesson.id + "/solutions/" +
+                            lesson.steps.back().solution.filename().generic_string() + "/" + file;
+    lines +=
+        "cp \"$here\"/" + shellWord(cut) + " \"$reference/submission\"/" + shellWord(file) + "\n";
   }
   for (const Step& step : lesson.steps) {
     if (step.writesTests()) {
@@ -310,7 +313,8 @@ id -u mazekit-student >/dev/null 2>&1 ||
 # time); the grades are the same.
 cmake -S "$here/kit" -B "$here/build" -G Ninja -DCMAKE_BUILD_TYPE="${MAZEKIT_BUILD_TYPE:-Release}" \
   -DMAZEKIT_BUILD_BENCHMARKS=OFF
-cmake --build "$here/build" --target mazekit kit_catch_main
+# lesson_solutions: every step's solution cut out of the lessons' sources, and the chaffs.
+cmake --build "$here/build" --target mazekit kit_catch_main lesson_solutions
 
 # Where bubblewrap cannot make a sandbox (Gradescope's containers), the students' code runs as
 # mazekit-student, which may read nothing of the kit or its build: mazekit grade-one gives that

@@ -226,9 +226,10 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
   for (std::size_t i = 0; i < lessons.size(); ++i) {
     const Lesson& lesson = lessons[i];
     const fs::path top = lessonsTop / lesson.folder.filename();
-    if (fs::is_directory(lesson.folder / "solutions")) {
-      leftOut.insert(top / "solutions");
-      counts.solutionFiles += filesUnder(lesson.folder / "solutions");
+    // The lesson's one source holds every step's answer (the build cuts the solutions out).
+    if (fs::is_directory(lesson.folder / "source")) {
+      leftOut.insert(top / "source");
+      counts.solutionFiles += filesUnder(lesson.folder / "source");
     }
     for (const Step& step : lesson.steps) {
       if (!step.writesTests()) continue;
@@ -287,9 +288,10 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
               {"wheat/" + entry.path().filename().string(), common::readFile(entry.path())});
       for (const ManifestChaff& chaff : built.chaffs) {
         if (!fs::is_directory(chaff.code))
-          throw std::runtime_error("the chaff '" + chaff.id + "' of " + lesson.id + " step " +
-                                   step.id + " is not in '" + chaff.code.string() +
-                                   "': configure the kit (cmake --preset dev) and try again");
+          throw std::runtime_error(
+              "the chaff '" + chaff.id + "' of " + lesson.id + " step " + step.id + " is not in '" +
+              chaff.code.string() +
+              "': build the kit (cmake --build --preset dev), which makes it, and try again");
         for (const auto& entry : fs::directory_iterator(chaff.code))
           if (entry.is_regular_file())
             files.push_back({"chaff/" + chaff.id + "/" + entry.path().filename().string(),

@@ -81,7 +81,7 @@ void makeFolderWhole(const std::filesystem::path& target,
 
 /// What writeStudentEdition left out and wrote.
 struct EditionCounts {
-  int solutionFiles = 0;    ///< files of lessons/*/solutions/
+  int solutionFiles = 0;    ///< files of lessons/*/source/ (every step's solution)
   int referenceTests = 0;   ///< test-writing steps' reference tests
   int startingFiles = 0;    ///< exercises' starting files that are the lesson before's reference
   int instructorFiles = 0;  ///< grading/, tests/, bench/, the library's Maze: with the answers

@@ -26,6 +26,8 @@ Lesson readLesson(const Kit& kit, const std::filesystem::path& folder) {
     lesson.exercise = kit.exercises() / lesson.id;
     lesson.number = std::stoi(lesson.id.substr(0, lesson.id.find('-')));
     lesson.files = json.at("files").get<std::vector<std::string>>();
+    // The solutions are cut out of the lesson's source when the kit is built.
+    const std::filesystem::path cut = kit.build / "lessons" / lesson.id;
     int number = 0;
     for (const nlohmann::json& s : json.at("steps")) {
       Step step;
@@ -36,14 +38,14 @@ Lesson readLesson(const Kit& kit, const std::filesystem::path& folder) {
       if (s.value("kind", std::string("code")) == "tests") {
         step.redKind = "tests";
         step.writes = s.at("writes").get<std::string>();
-        step.wheat = folder / s.at("wheat").get<std::string>();
+        step.wheat = cut / s.at("wheat").get<std::string>();
       } else {
         step.redKind = s.at("red").at("kind").get<std::string>();
       }
       if (step.redKind == "compile") step.redPattern = s.at("red").at("pattern").get<std::string>();
       step.hint = s.at("hint").get<std::string>();
       step.points = s.at("points").get<int>();
-      step.solution = folder / s.at("solution").get<std::string>();
+      step.solution = cut / s.at("solution").get<std::string>();
       if (s.contains("refactor")) {
         step.keeps = s.at("refactor").at("keeps").get<std::string>();
         step.keepsWhy = s.at("refactor").at("why").get<std::string>();
@@ -94,6 +96,18 @@ const Step& Lesson::step(const std::string& numberOrId) const {
   }
   throw UsageError("lesson " + std::to_string(number) + " has no step '" + numberOrId +
                    "': its steps are 1 to " + std::to_string(steps.size()));
+}
+
+std::filesystem::path solutionFile(const Lesson& lesson, const Step& step,
+                                   const std::string& file) {
+  const std::filesystem::path path = step.solution / file;
+  if (!std::filesystem::is_regular_file(path)) {
+    throw UsageError("'" + path.string() + "' is not there: the build cuts lesson " +
+                     std::to_string(lesson.number) + "'s solutions out of lessons/" + lesson.id +
+                     "/source/" + file +
+                     ": build the kit (cmake --build --preset dev) and try again");
+  }
+  return path;
 }
 
 std::vector<Lesson> loadLessons(const Kit& kit) {

@@ -19,11 +19,13 @@ struct Step {
   /// A test-writing step (lesson.json's "kind": "tests"): the student writes test cases in
   /// this file of the exercise folder ("my_tests.cpp"); empty for any other step.
   std::string writes;
-  std::filesystem::path wheat;  ///< its wheat: the folder of a solution (absolute)
+  std::filesystem::path wheat;  ///< its wheat: the folder of a solution (absolute, as `solution`)
   std::string redPattern;       ///< for "compile": what the first compiler error must match
   std::string hint;
   int points = 0;
-  std::filesystem::path solution;  ///< absolute folder
+  /// The folder of the step's solution, cut out of the lesson's source/ by the build:
+  /// <build>/lessons/ID/solutions/stepNN (absolute).
+  std::filesystem::path solution;
   /// For a refactor step (lesson.json's "refactor"): the Catch2 test spec of its test cases
   /// that pass before the step and must still pass after it ("[keeps]"), and why. Empty for
   /// any other step.
@@ -53,6 +55,10 @@ struct Lesson {
   /// Step by number (1-based) or id; throws UsageError naming the steps there are.
   const Step& step(const std::string& numberOrId) const;
 };
+
+/// `file` of the solution of `step`, as the build cut it out of the lesson's source/. Throws
+/// UsageError when it is not there (the kit is not built yet), saying to build it.
+std::filesystem::path solutionFile(const Lesson& lesson, const Step& step, const std::string& file);
 
 /// Every lesson under kit.lessons(), in order. Throws UsageError for a malformed lesson.json,
 /// naming the file and what is wrong.

@@ -14,6 +14,7 @@
 
 #include <turtle/save_file.hpp>
 
+#include "kit/step_changes.hpp"
 #include "render/animation.hpp"
 #include "run/process.hpp"
 #include "run/text.hpp"
@@ -104,6 +105,7 @@ std::string indexPage(const std::vector<Lesson>& lessons, const Drawing& drawing
   figure { margin: 0; width: 200px; background: #fff; padding: 6px; border: 1px solid #ccc; }
   figure img { width: 200px; height: 200px; display: block; outline: 1px solid #bbb; }
   figcaption { font-size: 13px; margin-top: 4px; }
+  details pre { font-size: 10px; overflow: auto; max-height: 320px; margin: 4px 0 0; }
   .animations { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
   .animations figure { width: 400px; }
   .animations figure img { width: 400px; height: 400px; }
@@ -127,7 +129,14 @@ being dug and solved.</p>
       out << "<figure id=\"" << text::htmlText(lesson.id + "-" + step.id) << "\"><a href=\""
           << urlPath(base + ".svg") << "\"><img src=\"" << urlPath(base + ".png") << "\" alt=\""
           << text::htmlText(step.title) << "\"></a><figcaption>Step " << step.number << ": "
-          << text::htmlText(step.title) << "</figcaption></figure>\n";
+          << text::htmlText(step.title) << "</figcaption>";
+      // What the step changed in the student's files, beside its picture.
+      const std::string changes = stepChanges(lesson, step);
+      if (!changes.empty()) {
+        out << "<details><summary>What it changed</summary><pre>" << text::htmlText(changes)
+            << "</pre></details>";
+      }
+      out << "</figure>\n";
     }
     out << "</div>\n</section>\n";
   }

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "common/lines.hpp"
+
 namespace mazekit::run {
 namespace {
 
@@ -119,19 +121,8 @@ bool literal(const std::string& side) {
 }
 
 std::vector<std::string> linesOf(const std::string& text, bool& endsWithNewline) {
-  std::vector<std::string> lines;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const std::size_t end = text.find('\n', start);
-    if (end == std::string::npos) {
-      lines.push_back(text.substr(start));
-      break;
-    }
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
   endsWithNewline = !text.empty() && text.back() == '\n';
-  return lines;
+  return common::splitLines(text);
 }
 
 std::string numbered(std::size_t number, bool marked, const std::string& line) {

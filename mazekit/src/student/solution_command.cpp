@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "common/files.hpp"
 #include "kit/edition.hpp"
+#include "kit/step_changes.hpp"
 #include "student/session.hpp"
 
 namespace mazekit::student {
@@ -50,8 +51,12 @@ void solution(const SolutionOptions& o) {
   }
   std::cout << "Lesson " << lesson.number << ", step " << step.number
             << ": the kit's solution, to compare with yours:\n";
-  for (const std::string& file : lesson.files) {
-    if (fs::is_regular_file(step.solution / file)) showFile(s, step.solution / file);
+  for (const std::string& file : lesson.files) showFile(s, solutionFile(lesson, step, file));
+  const std::string changes = stepChanges(lesson, step);
+  if (!changes.empty()) {
+    std::cout << "\nWhat step " << step.number << " changed, against the solution of step "
+              << step.number - 1 << " (- a line it took out, + a line it put in):\n"
+              << changes;
   }
 }
 

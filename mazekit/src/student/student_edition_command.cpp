@@ -41,7 +41,7 @@ void studentEdition(const std::string& folder) {
                   [&](const fs::path& partial) { counts = writeStudentEdition(kit, partial); });
   std::cout << "Made the student edition in " << folder << ". Left out:\n"
             << "  " << counts.solutionFiles
-            << " files of the lessons' solutions (lessons/*/solutions)\n"
+            << " files of the lessons' solutions (lessons/*/source, every step's code)\n"
             << "  " << counts.referenceTests
             << " reference tests of the steps where the student writes the tests\n"
             << "  " << counts.startingFiles
@@ -79,8 +79,7 @@ void release(const std::string& lessonName, const std::string& folder) {
   const fs::path into = edition / "released" / lesson.id;
   std::string names;
   for (const std::string& file : lesson.files) {
-    const fs::path finished = lesson.steps.back().solution / file;
-    if (!fs::is_regular_file(finished)) continue;
+    const fs::path finished = solutionFile(lesson, lesson.steps.back(), file);
     const std::string text = common::readFile(finished);
     fs::create_directories(into);
     common::saveFileAtomically(into / file, text);

@@ -1,0 +1,201 @@
+#include "kit/lesson_source.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <vector>
+
+#include "common/files.hpp"
+#include "kit/kit.hpp"
+
+namespace mazekit {
+namespace {
+
+const char* const kTagHelp =
+    "write '//@ 3-5' (steps 3 to 5), '//@ 3-' (from step 3 on), '//@ 3' (step 3 only) or "
+    "'//@ end'";
+
+std::string_view trimmed(std::string_view line) {
+  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.front())))
+    line.remove_prefix(1);
+  while (!line.empty() && std::isspace(static_cast<unsigned char>(line.back())))
+    line.remove_suffix(1);
+  return line;
+}
+
+bool allDigits(std::string_view text) {
+  return !text.empty() && text.size() <= 4 &&
+         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+struct Range {
+  int first = 0;
+  int last = 0;
+};
+
+// "3-5", "3-" or "3" (after "//@ "); nullopt for anything else.
+std::optional<Range> parseRange(std::string_view text, int lastStep) {
+  const std::size_t dash = text.find('-');
+  const std::string_view first = text.substr(0, dash);
+  if (!allDigits(first)) return std::nullopt;
+  Range range;
+  range.first = std::stoi(std::string(first));
+  if (dash == std::string_view::npos) {
+    range.last = range.first;
+  } else {
+    const std::string_view last = text.substr(dash + 1);
+    if (last.empty()) {
+      range.last = lastStep;
+    } else if (allDigits(last)) {
+      range.last = std::stoi(std::string(last));
+    } else {
+      return std::nullopt;
+    }
+  }
+  return range;
+}
+
+UsageError errorAt(const std::filesystem::path& file, int line, const std::string& what) {
+  return UsageError(file.string() + ":" + std::to_string(line) + ": " + what);
+}
+
+}  // namespace
+
+std::string cutLessonSource(std::string_view text, const std::filesystem::path& file, int step,
+                            int lastStep) {
+  if (step < 1 || step > lastStep) {
+    throw UsageError(file.string() + ": there is no step " + std::to_string(step) +
+                     " to cut: the lesson's steps are 1 to " + std::to_string(lastStep));
+  }
+  std::string code;
+  int number = 0;
+  int openedAt = 0;  // the line of the open block's tag; 0 outside a block
+  std::string openTag;
+  bool keep = true;
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    const std::string_view line =
+        end == std::string_view::npos ? text : text.substr(0, end + 1);  // with its '\n'
+    text.remove_prefix(line.size());
+    ++number;
+    const std::string_view tag = trimmed(line);
+    if (tag.substr(0, 3) != "//@") {
+      if (keep) code += line;
+      continue;
+    }
+    const std::string_view argument = trimmed(tag.substr(3));
+    if (argument == "end") {
+      if (openedAt == 0) {
+        throw errorAt(file, number,
+                      "'//@ end' closes no block: open one above it with a line such as "
+                      "'//@ 3-5', or delete this line");
+      }
+      openedAt = 0;
+      keep = true;
+      continue;
+    }
+    const std::optional<Range> range = parseRange(argument, lastStep);
+    if (!range) {
+      throw errorAt(file, number,
+                    "'" + std::string(tag) + "' is not a range of steps: " + kTagHelp);
+    }
+    if (range->first < 1 || range->first > lastStep || range->last > lastStep) {
+      throw errorAt(file, number,
+                    "'" + std::string(tag) + "' names step " +
+                        std::to_string(range->first < 1 || range->first > lastStep ? range->first
+                                                                                   : range->last) +
+                        ", but the lesson's steps are 1 to " + std::to_string(lastStep) +
+                        " (its solutions in lesson.json): name steps in that range");
+    }
+    if (range->last < range->first) {
+      throw errorAt(file, number,
+                    "'" + std::string(tag) +
+                        "' ends before it starts: write the first step, "
+                        "then the last (e.g. '//@ " +
+                        std::to_string(range->last) + "-" + std::to_string(range->first) + "')");
+    }
+    if (openedAt != 0) {
+      throw errorAt(file, number,
+                    "'" + std::string(tag) + "' opens a block inside the block '" + openTag +
+                        "' of line " + std::to_string(openedAt) +
+                        ", and blocks do not nest: close that one with '//@ end' first");
+    }
+    openedAt = number;
+    openTag = std::string(tag);
+    keep = range->first <= step && step <= range->last;
+  }
+  if (openedAt != 0) {
+    throw errorAt(
+        file, openedAt,
+        "the block '" + openTag + "' is never closed: add a line '//@ end' where its code ends");
+  }
+  return code;
+}
+
+int lessonSolutionCount(const std::filesystem::path& lessonFolder) {
+  const std::filesystem::path file = lessonFolder / "lesson.json";
+  nlohmann::json json;
+  try {
+    json = nlohmann::json::parse(common::readFile(file));
+  } catch (const std::exception& error) {
+    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
+  }
+  std::vector<std::string> solutions;
+  try {
+    for (const nlohmann::json& s : json.at("steps")) {
+      const std::string solution = s.at("solution").get<std::string>();
+      if (std::find(solutions.begin(), solutions.end(), solution) != solutions.end()) continue;
+      char expected[32];
+      std::snprintf(expected, sizeof expected, "solutions/step%02d",
+                    static_cast<int>(solutions.size() + 1));
+      if (solution != expected) {
+        throw UsageError(file.string() + ": step '" + s.at("id").get<std::string>() +
+                         "' has \"solution\": \"" + solution + "\", but the next solution is \"" +
+                         expected + "\": number the solutions 1, 2, ... in the order of the steps");
+      }
+      solutions.push_back(solution);
+    }
+  } catch (const nlohmann::json::exception& error) {
+    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
+  }
+  if (solutions.empty()) throw UsageError(file.string() + ": the lesson has no steps");
+  return static_cast<int>(solutions.size());
+}
+
+int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::path& output) {
+  const int last = lessonSolutionCount(lessonFolder);
+  const std::filesystem::path json = lessonFolder / "lesson.json";
+  std::vector<std::string> files;
+  try {
+    files =
+        nlohmann::json::parse(common::readFile(json)).at("files").get<std::vector<std::string>>();
+  } catch (const nlohmann::json::exception& error) {
+    throw UsageError("'" + json.string() + "' is not a lesson: " + error.what());
+  }
+  int written = 0;
+  for (const std::string& name : files) {
+    const std::filesystem::path source = lessonFolder / "source" / name;
+    if (!std::filesystem::is_regular_file(source)) {
+      throw UsageError("'" + source.string() +
+                       "' is not there: each of lesson.json's \"files\" ('" + name +
+                       "') has its one source, every step's code in it, in source/");
+    }
+    const std::string text = common::readFile(source);
+    for (int step = 1; step <= last; ++step) {
+      char folder[32];
+      std::snprintf(folder, sizeof folder, "step%02d", step);
+      const std::filesystem::path target = output / "solutions" / folder / name;
+      const std::string code = cutLessonSource(text, source, step, last);
+      if (std::filesystem::is_regular_file(target) && common::readFileOrEmpty(target) == code)
+        continue;
+      std::filesystem::create_directories(target.parent_path());
+      common::saveFileAtomically(target, code);
+      ++written;
+    }
+  }
+  return written;
+}
+
+}  // namespace mazekit
