@@ -68,8 +68,8 @@ in_root cmake -S . -B build/plain -G Ninja -DCMAKE_BUILD_TYPE=Release \
 # Then a student works in this checkout, as after the quick start: the suite must not read or
 # write their exercises, progress file or pictures, nor count their backups.
 in_root bash -c '
-  cmake --build --preset ci --target lesson_cut_01-turtle-warmup >/dev/null
-  cp build/ci/lessons/01-turtle-warmup/solutions/step02/warmup.hpp exercises/01-turtle-warmup/warmup.hpp
+  cmake --build build/plain --target lesson_cut_01-turtle-warmup >/dev/null
+  cp build/plain/lessons/01-turtle-warmup/solutions/step02/warmup.hpp exercises/01-turtle-warmup/warmup.hpp
   printf "\nint mine() { return 1; }\n" >> exercises/02-building-the-maze/maze.hpp
   for lesson in 01-turtle-warmup 02-building-the-maze; do
     mkdir -p "exercises/$lesson/.backup-20260901-101500" "exercises/$lesson/.backup-20260902-111500"

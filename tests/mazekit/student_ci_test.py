@@ -206,7 +206,8 @@ progress = os.path.join(home, ".cache", "mazekit", "progress.json")
 
 if full:
     # 2a. Lesson 1 solved, configured as the build step configures it, checked as on GitHub.
-    solution = os.path.join(kit_source, "lessons", "01-turtle-warmup", "solutions", "step05")
+    # The finished lesson 1, as the kit's build cut it out of the lesson's source.
+    solution = os.path.join(build_dir, "lessons", "01-turtle-warmup", "solutions", "step05")
     for name in os.listdir(solution):
         shutil.copy(os.path.join(solution, name),
                     os.path.join(repo, "exercises", "01-turtle-warmup", name))

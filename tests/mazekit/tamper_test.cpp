@@ -19,6 +19,7 @@ using namespace mazekit::grade;
 namespace {
 
 const fs::path kitSource = KIT_SOURCE_DIR;
+const fs::path kitBuild = KIT_BUILD_DIR;  // the lessons' solutions, cut out of their sources
 
 std::string readFile(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -375,7 +376,8 @@ TEST_CASE("the kit's honest solutions and submissions are never flagged", "[maze
     CHECK(rules.protectedNames.count("REQUIRE") + rules.protectedNames.count("CHECK") >= 1);
 
     std::vector<fs::path> files;
-    for (const auto& step : fs::directory_iterator(folder / "solutions")) {
+    for (const auto& step :
+         fs::directory_iterator(kitBuild / "lessons" / lesson.folder / "solutions")) {
       for (const auto& entry : fs::directory_iterator(step.path())) {
         if (entry.path().extension() == ".hpp") files.push_back(entry.path());
       }
@@ -510,7 +512,7 @@ TEST_CASE("mutated and random binary input never crashes the scan", "[mazekit][t
                                            "asm",
                                            "1'0",
                                            "\xEF\xBB\xBF"};
-  const std::string seed = readFile(kitSource / "lessons" / "02-building-the-maze" / "solutions" /
+  const std::string seed = readFile(kitBuild / "lessons" / "02-building-the-maze" / "solutions" /
                                     "step22" / "maze.hpp") +
                            "#undef REQUIRE\n#define F(a) a ## b\n";
   std::mt19937 random(20240611);

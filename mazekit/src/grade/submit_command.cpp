@@ -66,6 +66,55 @@ ZipFile studentFile(const Kit& kit, const Lesson& lesson, const std::string& nam
   return {lesson.id + "/" + name, common::readFile(path), false};
 }
 
+// Reads `zip` back as the grader's intake reads it: every file must come out as the student
+// wrote it. The intake's notes, or an error that says why the grader would not take it.
+std::vector<std::string> checkAsTheGraderReadsIt(const Lesson& lesson, const std::string& zip,
+                                                 const std::vector<ZipFile>& files,
+                                                 const fs::path& scratch) {
+  const fs::path checked = scratch / (lesson.id + ".zip");
+  turtle::saveFileAtomically(checked, zip);
+  Submission submission;
+  submission.name = lesson.id;
+  submission.source = checked;
+  submission.kind = Submission::Kind::zip;
+  PreparedCode prepared;
+  try {
+    prepared = prepareCode(submission, lesson, scratch / "code", IntakeLimits{});
+  } catch (const SubmissionError& error) {
+    throw std::runtime_error("the grader would not take this zip: " + std::string(error.what()));
+  }
+  for (const ZipFile& file : files) {
+    const std::string name = file.name.substr(lesson.id.size() + 1);
+    if (common::readFile(scratch / "code" / name) != file.bytes) {
+      std::string why;
+      for (const std::string& note : prepared.notes) why += "; " + note;
+      throw std::runtime_error("the grader would not take exercises/" + lesson.id + "/" + name +
+                               " as it is" + why);
+    }
+  }
+  return prepared.notes;
+}
+
+// Grades the zip at `out` as Gradescope grades it: in the sandbox where bubblewrap can make one,
+// else as the student (it is their own code); says the score.
+void gradeAsTheGraderWill(const Lesson& lesson, const fs::path& out, const fs::path& scratch) {
+  GradeOptions options;
+  options.lesson = lesson.id;
+  options.submissions = out;
+  options.jobs = 1;
+  options.sandbox = run::sandboxProblem().empty();
+  options.out = scratch / "grading";
+  fs::create_directories(options.out);
+  GradescopeView view;
+  int score = 0;
+  const int status = gradeOne(options, view, {}, nullptr, &score);
+  if (status != 0) setExitStatus(status);
+  int max = 0;
+  for (const Step& step : lesson.steps) max += step.points;
+  std::cout << "mazekit submit: " << out.filename().string() << " scores " << score << " of " << max
+            << " as the grader grades it; hand it in\n";
+}
+
 void submitCommand(const Submit& s) {
   // Without grading (macOS): the zip is not made either, so that nobody hands in a zip they
   // meant to see graded first.
@@ -91,31 +140,10 @@ void submitCommand(const Submit& s) {
       files.push_back(studentFile(kit, lesson, name));
   }
   const std::string zip = zipBytes(files);
-
-  // Checked before it is put in place: the grader's own intake reads it, and every file must
-  // come out as the student wrote it.
+  // Checked before it is put in place.
   const ScratchFolder scratch;
-  const fs::path checked = scratch.path() / (lesson.id + ".zip");
-  turtle::saveFileAtomically(checked, zip);
-  Submission submission;
-  submission.name = lesson.id;
-  submission.source = checked;
-  submission.kind = Submission::Kind::zip;
-  PreparedCode prepared;
-  try {
-    prepared = prepareCode(submission, lesson, scratch.path() / "code", IntakeLimits{});
-  } catch (const SubmissionError& error) {
-    throw std::runtime_error("the grader would not take this zip: " + std::string(error.what()));
-  }
-  for (const ZipFile& file : files) {
-    const std::string name = file.name.substr(lesson.id.size() + 1);
-    if (common::readFile(scratch.path() / "code" / name) != file.bytes) {
-      std::string why;
-      for (const std::string& note : prepared.notes) why += "; " + note;
-      throw std::runtime_error("the grader would not take exercises/" + lesson.id + "/" + name +
-                               " as it is" + why);
-    }
-  }
+  const std::vector<std::string> notes =
+      checkAsTheGraderReadsIt(lesson, zip, files, scratch.path());
   turtle::saveFileAtomically(out, zip);
 
   std::cout << "mazekit submit: wrote " << out.string() << " for lesson " << lesson.number << ", "
@@ -126,29 +154,12 @@ void submitCommand(const Submit& s) {
   for (std::size_t i = 0; i < files.size(); ++i)
     std::cout << (i ? ", " : "") << files[i].name.substr(lesson.id.size() + 1);
   std::cout << " from " << lesson.id << "/\n";
-  for (const std::string& note : prepared.notes) {
+  for (const std::string& note : notes) {
     if (note.rfind("took the lesson's files from ", 0) != 0)  // said just above
       std::cout << "  the grader says: " << note << "\n";
   }
-
   if (s.grade) {
-    // Graded as Gradescope grades it: in the sandbox where bubblewrap can make one, else as
-    // you (it is your own code).
-    GradeOptions options;
-    options.lesson = lesson.id;
-    options.submissions = out;
-    options.jobs = 1;
-    options.sandbox = run::sandboxProblem().empty();
-    options.out = scratch.path() / "grading";
-    fs::create_directories(options.out);
-    GradescopeView view;
-    int score = 0;
-    const int status = gradeOne(options, view, {}, nullptr, &score);
-    if (status != 0) setExitStatus(status);
-    int max = 0;
-    for (const Step& step : lesson.steps) max += step.points;
-    std::cout << "mazekit submit: " << out.filename().string() << " scores " << score << " of "
-              << max << " as the grader grades it; hand it in\n";
+    gradeAsTheGraderWill(lesson, out, scratch.path());
   } else {
     std::cout << "mazekit submit: hand in " << out.filename().string() << " (mazekit submit "
               << lesson.number << " --grade grades it first, as the grader will)\n";

@@ -88,11 +88,8 @@ std::pair<const Lesson*, const Step*> chosenStep(const Session& s, const DebugOp
   return {next.lesson, next.step};
 }
 
-void debug(const DebugOptions& o) {
-  Session s;
-  const auto [lesson, step] = chosenStep(s, o);
-  s.checker.requireBuildTree();
-  const std::string gdb = findGdb();
+// Refuses, with what to install, where gdb is missing and the command is not only printed.
+void requireGdb(const std::string& gdb, const DebugOptions& o) {
   if (gdb.empty() && !o.printCommand && !MAZEKIT_LINUX) {
     throw std::runtime_error(
         "mazekit debug needs gdb, the GNU debugger, and there is no `gdb` on your PATH: on an "
@@ -105,32 +102,23 @@ void debug(const DebugOptions& o) {
         "the package gdb (scripts/install-deps.sh installs it; on Debian or Ubuntu: sudo apt-get "
         "install gdb), then run mazekit debug again");
   }
-  std::cerr << "Building lesson " << lesson->number << ", step " << step->number << " ("
-            << step->title << ") for the debugger...\n";
-  fs::path program;
-  const StepResult built = s.checker.buildForDebugger(*lesson, *step, program, &interrupted);
-  if (built.interrupted) {
-    setExitStatus(1);
-    return;
-  }
-  if (!built.green) {
-    printVerdict(built);
-    std::cout << "\nThe debugger needs a program that compiles: fix the error first "
-                 "(mazekit check shows it again).\n";
-    setExitStatus(1);
-    return;
-  }
-  // The latest program built for the debugger, by one name: VS Code's launch configuration
-  // (.vscode/launch.json) starts it. A link made beside and renamed over the old one.
+}
+
+// The latest program built for the debugger, by one name: VS Code's launch configuration
+// (.vscode/launch.json) starts it. A link made beside and renamed over the old one.
+void linkLatest(const Session& s, const fs::path& program) {
   const fs::path latest = s.kit.build / "mazekit" / "student" / "debug-program";
   const fs::path making = fs::path(latest).concat(".new");
   std::error_code ec;
   fs::remove(making, ec);
   fs::create_symlink(program, making, ec);
   if (!ec) fs::rename(making, latest, ec);
-  // gdb's settings and the two stops, in a file beside the program; then `mazekit-here`, which
-  // goes to the innermost call in the student's files or the step's test (in a gdb without
-  // Python, the stops work all the same: only that last part of the script fails).
+}
+
+// gdb's settings and the two stops, in a file beside the program; then `mazekit-here`, which
+// goes to the innermost call in the student's files or the step's test (in a gdb without
+// Python, the stops work all the same: only that last part of the script fails).
+fs::path writeGdbScript(const fs::path& program, const Lesson& lesson, const Step& step) {
   const fs::path script = fs::path(program).replace_extension(".gdb");
   std::ofstream(script, std::ios::trunc)
       << "# Written by mazekit debug.\n"
@@ -140,8 +128,8 @@ void debug(const DebugOptions& o) {
          "break mazekit_exception_thrown\n"
          "python\n"
          "roots = ("
-      << pythonString(lesson->exercise.string() + "/") << ", "
-      << pythonString(step->test.parent_path().string() + "/") << ")\n"
+      << pythonString(lesson.exercise.string() + "/") << ", "
+      << pythonString(step.test.parent_path().string() + "/") << ")\n"
       << R"(import gdb
 class MazekitHere(gdb.Command):
     """Go to the innermost call in your own files or in the step's test."""
@@ -163,20 +151,13 @@ class MazekitHere(gdb.Command):
 MazekitHere()
 end
 )";
-  std::vector<std::string> argv{gdb.empty() ? "gdb" : gdb, "-q", "-iex",
-                                "set debuginfod enabled off"};
-  if (o.batch) argv.push_back("-batch");
-  argv.insert(argv.end(),
-              {"-x", script.string(), "-ex", "run", "-ex", "bt", "-ex", "mazekit-here"});
-  argv.insert(argv.end(), {"--args", program.string()});
-  if (o.printCommand) {
-    std::string line = "MAZEKIT_DEBUGGER=1";
-    for (const std::string& word : argv) line += " " + quoted(word);
-    std::cout << line << "\n";
-    return;
-  }
-  std::cout << "mazekit debug: lesson " << lesson->number << ", step " << step->number << " ("
-            << step->title << "), in gdb.\n"
+  return script;
+}
+
+// What gdb will do, and the few commands a student needs there.
+void sayHowToUseGdb(const Lesson& lesson, const Step& step) {
+  std::cout << "mazekit debug: lesson " << lesson.number << ", step " << step.number << " ("
+            << step.title << "), in gdb.\n"
             << "The step's tests run, and gdb stops where a check fails or your code throws an\n"
                "exception or crashes, shows the calls that led there (#0 is the innermost) and\n"
                "goes to the innermost one in your files or the test. Then type:\n"
@@ -189,6 +170,44 @@ end
                "  continue     run on to the next stop (or to the end)\n"
                "  quit         end gdb\n"
             << std::endl;
+}
+
+void debug(const DebugOptions& o) {
+  Session s;
+  const auto [lesson, step] = chosenStep(s, o);
+  s.checker.requireBuildTree();
+  const std::string gdb = findGdb();
+  requireGdb(gdb, o);
+  std::cerr << "Building lesson " << lesson->number << ", step " << step->number << " ("
+            << step->title << ") for the debugger...\n";
+  fs::path program;
+  const StepResult built = s.checker.buildForDebugger(*lesson, *step, program, &interrupted);
+  if (built.interrupted) {
+    setExitStatus(1);
+    return;
+  }
+  if (!built.green) {
+    printVerdict(built);
+    std::cout << "\nThe debugger needs a program that compiles: fix the error first "
+                 "(mazekit check shows it again).\n";
+    setExitStatus(1);
+    return;
+  }
+  linkLatest(s, program);
+  const fs::path script = writeGdbScript(program, *lesson, *step);
+  std::vector<std::string> argv{gdb.empty() ? "gdb" : gdb, "-q", "-iex",
+                                "set debuginfod enabled off"};
+  if (o.batch) argv.push_back("-batch");
+  argv.insert(argv.end(),
+              {"-x", script.string(), "-ex", "run", "-ex", "bt", "-ex", "mazekit-here"});
+  argv.insert(argv.end(), {"--args", program.string()});
+  if (o.printCommand) {
+    std::string line = "MAZEKIT_DEBUGGER=1";
+    for (const std::string& word : argv) line += " " + quoted(word);
+    std::cout << line << "\n";
+    return;
+  }
+  sayHowToUseGdb(*lesson, *step);
   ::setenv("MAZEKIT_DEBUGGER", "1", 1);
   std::vector<char*> args;
   for (std::string& word : argv) args.push_back(word.data());

@@ -30,6 +30,7 @@
 #include <csignal>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -463,7 +464,7 @@ struct Watcher {
   }
 };
 
-void watch(const WatchOptions& o) {
+void checkOptions(const WatchOptions& o) {
   if (o.pollGiven && !(std::isfinite(o.poll) && o.poll >= 0.05 && o.poll <= 3600)) {
     std::ostringstream value;
     value << o.poll;
@@ -483,38 +484,120 @@ void watch(const WatchOptions& o) {
         "mazekit watch redraws a terminal and waits for your saves: run it in a terminal "
         "(for one check, use mazekit status)");
   }
+}
+
+// Ctrl-C sets `interrupted` while watch runs, without SA_RESTART (poll returns at once); the
+// handler before is put back when watch ends, however it ends.
+class InterruptHandler {
+ public:
+  InterruptHandler() {
+    struct sigaction action {};
+    action.sa_handler = onInterrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = 0;
+    ::sigaction(SIGINT, &action, &previous_);
+  }
+  InterruptHandler(const InterruptHandler&) = delete;
+  InterruptHandler& operator=(const InterruptHandler&) = delete;
+  ~InterruptHandler() { ::sigaction(SIGINT, &previous_, nullptr); }
+
+ private:
+  struct sigaction previous_ {};
+};
+
+// The live view, with --view: on the port asked for; the usual one, or any free one when that
+// one is taken (another watch, another program). `line` says where to open it.
+std::unique_ptr<LiveView> startLiveView(const WatchOptions& o, std::string& line) {
+  if (!o.view) return nullptr;
+  std::unique_ptr<LiveView> view;
+  try {
+    view = std::make_unique<LiveView>(o.port);
+  } catch (const std::runtime_error& error) {
+    if (o.portGiven) throw UsageError(error.what());
+    view = std::make_unique<LiveView>(0);
+  }
+  line = "Live view: " + view->url() + " (open it in your browser; it redraws on every save)";
+  // In a codespace the browser is on the student's computer: it reaches the page through
+  // GitHub's forwarded address, which needs the key too.
+  const std::string forwarded = view->codespacesUrl();
+  if (!forwarded.empty()) line += "\nIn this codespace, open it at " + forwarded;
+  return view;
+}
+
+// What a finished re-check found, with what broke before in steps it did not look at (a lesson
+// left). True when that differs from `broken`, which becomes it.
+bool takeRecheck(std::vector<Broken> found, const std::vector<Recheck>& jobs,
+                 std::vector<Broken>& broken) {
+  for (const Broken& b : broken) {
+    const bool looked = std::any_of(jobs.begin(), jobs.end(), [&b](const Recheck& job) {
+      return std::find(job.steps.begin(), job.steps.end(), b.step) != job.steps.end();
+    });
+    if (!looked) found.insert(found.begin(), b);
+  }
+  const bool same = std::equal(found.begin(), found.end(), broken.begin(), broken.end(),
+                               [](const Broken& x, const Broken& y) {
+                                 return x.step == y.step && x.result.detail == y.result.detail;
+                               });
+  broken = std::move(found);
+  return !same;
+}
+
+// Waits for a save, a Ctrl-C, or the end of the earlier steps' re-check (shown again, with
+// `show`, when it changes what broke); returns the save or the Ctrl-C.
+Event waitForSaveWhileRechecking(Session& s, const Watcher& watcher, const Snapshot& before,
+                                 Background& background, const std::vector<Recheck>& jobs,
+                                 std::vector<Broken>& broken, std::vector<const Lesson*>& left,
+                                 const std::function<void()>& show) {
+  Event event = Event::interrupted;
+  while (!interrupted) {
+#if MAZEKIT_LINUX
+    event = watcher.polling ? pollForSave(watcher.folder, before, watcher.seconds, background.fd())
+                            : waitForSave(watcher.fd, background.fd());
+#else
+    event = pollForSave(watcher.folder, before, watcher.seconds, background.fd());
+#endif
+    if (event != Event::rechecked) return event;
+    try {
+      std::vector<Broken> found = background.finish(s);
+      left.clear();  // checked: what broke there is in `found`
+      if (takeRecheck(std::move(found), jobs, broken)) {
+        std::cout << "\033[H\033[2J";
+        show();
+      }
+    } catch (const std::runtime_error& error) {
+      std::cout << "mazekit: could not check the earlier steps again: " << error.what() << "\n"
+                << std::flush;
+    }
+  }
+  return event;
+}
+
+// The re-checks of the earlier steps to run while the student reads the verdict at `p`: those of
+// each lesson just left, and those before p's step.
+std::vector<Recheck> recheckJobs(Session& s, const Position& p,
+                                 const std::vector<const Lesson*>& left) {
+  std::vector<Recheck> jobs;
+  for (const Lesson* earlier : left)
+    jobs.push_back({earlier, toRecheck(s, *earlier, static_cast<int>(earlier->steps.size()) + 1)});
+  jobs.push_back({p.lesson, toRecheck(s, *p.lesson, p.step->number)});
+  return jobs;
+}
+
+// One verdict a loop: checks up to the first RED step, shows it, re-checks the earlier steps
+// in the background, and waits for the next save (polling compares against the files as they
+// were before the check, so a save during the check is checked at once after it). One loop of
+// some 70 lines: what it keeps from one save to the next (the lesson, what broke, the lessons
+// left) is its own locals.
+void watch(const WatchOptions& o) {
+  checkOptions(o);
   Session s;
   const bool oneLesson = !o.lesson.empty();
   std::size_t first =
       oneLesson ? s.lessonIndex(findLesson(s.lessons, o.lesson)) : s.currentLessonIndex();
   s.checker.requireBuildTree();
-
-  struct sigaction action {};
-  action.sa_handler = onInterrupt;
-  sigemptyset(&action.sa_mask);
-  action.sa_flags = 0;  // no SA_RESTART: poll returns at once on Ctrl-C
-  struct sigaction previous {};
-  ::sigaction(SIGINT, &action, &previous);
-
-  // The live view: on the port asked for; the usual one, or any free one when that one is
-  // taken (another watch, another program).
-  std::unique_ptr<LiveView> view;
-  if (o.view) {
-    try {
-      view = std::make_unique<LiveView>(o.port);
-    } catch (const std::runtime_error& error) {
-      if (o.portGiven) throw UsageError(error.what());
-      view = std::make_unique<LiveView>(0);
-    }
-  }
+  const InterruptHandler ctrlC;
   std::string viewLine;
-  if (view) {
-    viewLine = "Live view: " + view->url() + " (open it in your browser; it redraws on every save)";
-    // In a codespace the browser is on the student's computer: it reaches the page through
-    // GitHub's forwarded address, which needs the key too.
-    const std::string forwarded = view->codespacesUrl();
-    if (!forwarded.empty()) viewLine += "\nIn this codespace, open it at " + forwarded;
-  }
+  const std::unique_ptr<LiveView> view = startLiveView(o, viewLine);
 
   Watcher watcher;
   const bool forced = o.pollGiven;
@@ -522,115 +605,63 @@ void watch(const WatchOptions& o) {
     watcher.seconds = o.poll;
     watcher.usePolling("--poll");
   }
-  try {
-    watcher.watch(s.lessons[first].exercise, forced);
-    Background background;
-    std::vector<Broken> broken;       // earlier steps that the last re-check found broken
-    std::vector<const Lesson*> left;  // lessons left whose steps are still to be checked again
-    while (!interrupted) {
-      // Polling compares against the files as they were before the check: a save during the
-      // check is checked at once after it.
-      fs::path polled = s.lessons[first].exercise;
-      Snapshot before = watcher.polling ? snapshot(polled) : Snapshot{};
-      background.stop();  // a save: what it was checking has changed
-      std::cout << "\033[H\033[2J" << std::flush;
-      std::cout << "Checking...\n" << std::flush;
-      if (view) view->checking();
-      const Position p = advance(s, first, oneLesson, &std::cout, false);
-      if (p.interrupted) break;
-      std::cout << "\033[H\033[2J";
-      if (p.allDone) {
-        printAllDone(s, *p.lesson, oneLesson);
-        break;
-      }
-      left.insert(left.end(), p.left.begin(), p.left.end());
-      // What the last re-check found stays on the screen, while it still fails, until the
-      // next re-check says otherwise.
-      broken.erase(
-          std::remove_if(broken.begin(), broken.end(),
-                         [&](const Broken& b) {
-                           return s.state.passedEver(b.lesson->id, b.step->id) ||
-                                  (b.lesson == p.lesson && b.step->number >= p.step->number);
-                         }),
-          broken.end());
-      first = s.lessonIndex(*p.lesson);
-      watcher.watch(p.lesson->exercise, forced);
-      if (watcher.polling && polled != watcher.folder) {
-        polled = watcher.folder;
-        before = snapshot(polled);
-      }
-      const auto show = [&] {
-        printStep(s, *p.lesson, *p.step, p.result, broken);
-        std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n";
-        if (view) {
-          std::cout << viewLine << "\n";
-          view->show(viewOf(s, *p.lesson, *p.step, p.result, broken));
-        }
-        std::cout << std::flush;
-      };
-      show();
-      // The verdict is on the screen: now the earlier steps, while the student reads it (and
-      // those of a lesson just left).
-      std::vector<Recheck> jobs;
-      for (const Lesson* earlier : left) {
-        jobs.push_back(
-            {earlier, toRecheck(s, *earlier, static_cast<int>(earlier->steps.size()) + 1)});
-      }
-      jobs.push_back({p.lesson, toRecheck(s, *p.lesson, p.step->number)});
-      const bool nothingToCheck = std::all_of(jobs.begin(), jobs.end(),
-                                              [](const Recheck& job) { return job.steps.empty(); });
-      if (nothingToCheck && !broken.empty()) {
-        broken.clear();
-        std::cout << "\033[H\033[2J";
-        show();
-      }
-      background.start(s, jobs);
-      Event event = Event::interrupted;
-      while (!interrupted) {
-#if MAZEKIT_LINUX
-        event = watcher.polling
-                    ? pollForSave(watcher.folder, before, watcher.seconds, background.fd())
-                    : waitForSave(watcher.fd, background.fd());
-#else
-        event = pollForSave(watcher.folder, before, watcher.seconds, background.fd());
-#endif
-        if (event != Event::rechecked) break;
-        std::vector<Broken> found;
-        try {
-          found = background.finish(s);
-          left.clear();  // checked: what broke there is in `found`
-        } catch (const std::runtime_error& error) {
-          std::cout << "mazekit: could not check the earlier steps again: " << error.what() << "\n"
-                    << std::flush;
-          continue;
-        }
-        const auto sameSteps = [](const std::vector<Broken>& a, const std::vector<Broken>& b) {
-          return std::equal(a.begin(), a.end(), b.begin(), b.end(),
-                            [](const Broken& x, const Broken& y) {
-                              return x.step == y.step && x.result.detail == y.result.detail;
-                            });
-        };
-        // What broke before in steps this re-check did not look at (a lesson left) stays.
-        for (const Broken& b : broken) {
-          const bool looked = std::any_of(jobs.begin(), jobs.end(), [&b](const Recheck& job) {
-            return std::find(job.steps.begin(), job.steps.end(), b.step) != job.steps.end();
-          });
-          if (!looked) found.insert(found.begin(), b);
-        }
-        const bool changed = !sameSteps(found, broken);
-        broken = std::move(found);
-        if (changed) {
-          std::cout << "\033[H\033[2J";
-          show();
-        }
-      }
-      if (event != Event::saved) break;
+  watcher.watch(s.lessons[first].exercise, forced);
+  Background background;
+  std::vector<Broken> broken;       // earlier steps that the last re-check found broken
+  std::vector<const Lesson*> left;  // lessons left whose steps are still to be checked again
+  while (!interrupted) {
+    fs::path polled = s.lessons[first].exercise;
+    Snapshot before = watcher.polling ? snapshot(polled) : Snapshot{};
+    background.stop();  // a save: what it was checking has changed
+    std::cout << "\033[H\033[2J" << std::flush;
+    std::cout << "Checking...\n" << std::flush;
+    if (view) view->checking();
+    const Position p = advance(s, first, oneLesson, &std::cout, false);
+    if (p.interrupted) break;
+    std::cout << "\033[H\033[2J";
+    if (p.allDone) {
+      printAllDone(s, *p.lesson, oneLesson);
+      break;
     }
-  } catch (...) {
-    ::sigaction(SIGINT, &previous, nullptr);
-    throw;
+    left.insert(left.end(), p.left.begin(), p.left.end());
+    // What the last re-check found stays on the screen, while it still fails, until the
+    // next re-check says otherwise.
+    broken.erase(std::remove_if(broken.begin(), broken.end(),
+                                [&](const Broken& b) {
+                                  return s.state.passedEver(b.lesson->id, b.step->id) ||
+                                         (b.lesson == p.lesson && b.step->number >= p.step->number);
+                                }),
+                 broken.end());
+    first = s.lessonIndex(*p.lesson);
+    watcher.watch(p.lesson->exercise, forced);
+    if (watcher.polling && polled != watcher.folder) {
+      polled = watcher.folder;
+      before = snapshot(polled);
+    }
+    const std::function<void()> show = [&] {
+      printStep(s, *p.lesson, *p.step, p.result, broken);
+      std::cout << "\n" << watcher.line(s.shown(watcher.folder)) << "\n";
+      if (view) {
+        std::cout << viewLine << "\n";
+        view->show(viewOf(s, *p.lesson, *p.step, p.result, broken));
+      }
+      std::cout << std::flush;
+    };
+    show();
+    // The verdict is on the screen: now the earlier steps, while the student reads it.
+    const std::vector<Recheck> jobs = recheckJobs(s, p, left);
+    const bool nothingToCheck =
+        std::all_of(jobs.begin(), jobs.end(), [](const Recheck& job) { return job.steps.empty(); });
+    if (nothingToCheck && !broken.empty()) {
+      broken.clear();
+      std::cout << "\033[H\033[2J";
+      show();
+    }
+    background.start(s, jobs);
+    const Event event =
+        waitForSaveWhileRechecking(s, watcher, before, background, jobs, broken, left, show);
+    if (event != Event::saved) break;
   }
-  ::sigaction(SIGINT, &previous, nullptr);
   if (interrupted)
     std::cout << "\nStopped watching. Your progress is saved: run mazekit to see where you are.\n";
 }
