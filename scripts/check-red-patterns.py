@@ -5,10 +5,12 @@ A step whose RED is a compile error declares a pattern for the compiler's first 
 (lesson.json's steps[].red.pattern). The lesson proof checks it with the kit's own compiler;
 this checks it with the ones named, for the g++ and clang versions students and graders have:
 each step's test is compiled against the code before the step (the solution of the step
-before, or the exercise's starting files for step 1), as the proof does, and the first error
-must match the pattern.
+before, or the exercise's starting files for step 1, both as the kit's build tree holds them:
+the solutions cut out of the lessons' sources), as the proof does, and the first error must
+match the pattern.
 
-    scripts/check-red-patterns.py COMPILER...        e.g. g++-11 clang++
+    scripts/check-red-patterns.py [--build DIR] COMPILER...   e.g. g++-11 clang++
+                                                               (DIR: build/ci by default)
 
 Exit status 0 when every RED matches for every compiler, 1 otherwise (each miss is listed),
 2 for bad usage.
@@ -23,7 +25,7 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def reds():
+def reds(build):
     """(lesson folder, step id, test file, code folder, pattern) of each compile RED."""
     for lesson_json in sorted(glob.glob(os.path.join(TOP, "lessons", "*", "lesson.json"))):
         folder = os.path.dirname(lesson_json)
@@ -33,8 +35,9 @@ def reds():
             red = step.get("red") or {}
             if red.get("kind") != "compile":
                 continue
-            code = (os.path.join(TOP, "exercises", os.path.basename(folder)) if i == 0
-                    else os.path.join(folder, steps[i - 1]["solution"]))
+            lesson = os.path.basename(folder)
+            code = (os.path.join(build, "mazekit", "starting-files", lesson) if i == 0
+                    else os.path.join(build, "lessons", lesson, steps[i - 1]["solution"]))
             yield (os.path.basename(folder), step["id"], os.path.join(folder, step["test"]), code,
                    red["pattern"])
 
@@ -50,7 +53,21 @@ def first_error(compiler, test, code):
     return found.group(0) if found else None
 
 
-def main(compilers):
+def main(args):
+    build = os.path.join(TOP, "build", "ci")
+    if args[:1] == ["--build"]:
+        if len(args) < 2:
+            print("check-red-patterns: --build takes the kit's build tree, e.g. build/ci",
+                  file=sys.stderr)
+            return 2
+        build = os.path.abspath(args[1])
+        args = args[2:]
+    if not os.path.isdir(os.path.join(build, "lessons")):
+        print(f"check-red-patterns: {build} is not a built kit (no lessons/ with the cut "
+              "solutions): build the kit first (cmake --build --preset ci), or name its build "
+              "tree with --build DIR", file=sys.stderr)
+        return 2
+    compilers = args
     if not compilers or any(c.startswith("-") for c in compilers):
         print("check-red-patterns: name the compilers to check with, e.g. g++-11 clang++",
               file=sys.stderr)
@@ -64,7 +81,7 @@ def main(compilers):
             print(f"check-red-patterns: there is no compiler '{compiler}' here", file=sys.stderr)
             return 2
         checked = 0
-        for lesson, step, test, code, pattern in reds():
+        for lesson, step, test, code, pattern in reds(build):
             error = first_error(compiler, test, code)
             checked += 1
             if error is None or not re.search(pattern, error):
