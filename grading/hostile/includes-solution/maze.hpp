@@ -1,7 +1,8 @@
 #pragma once
 // includes-solution: a student who hands in the lesson's own last solution instead of code of
 // their own, by #including it from the kit: lessons/02-building-the-maze/solutions/step22/
-// maze.hpp, the full solution. The student does not know where the kit puts things, so it
+// maze.hpp, the full solution (older kits kept it in the source; the kit's build cuts it into
+// build/…/lessons/02-building-the-maze/solutions/step22/). The student does not know where the kit puts things, so it
 // tries every path that could lead there - relative to this file, to each folder the compiler
 // searches (the lesson's tests, lessons/support, turtle/include, the build's student-include),
 // absolute, and through /proc/self/cwd - each guarded with __has_include so that a wrong guess
@@ -31,6 +32,12 @@
 #include "/work/main/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
 #elif __has_include("/proc/self/cwd/lessons/02-building-the-maze/solutions/step22/maze.hpp")
 #include "/proc/self/cwd/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
+#elif __has_include("../../../build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp")
+#include "../../../build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
+#elif __has_include("/work/main/build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp")
+#include "/work/main/build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
+#elif __has_include("/autograder/source/build/lessons/02-building-the-maze/solutions/step22/maze.hpp")
+#include "/autograder/source/build/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
 #else
 
 // Nothing found: the lesson itself, not done (grading/stub/maze.hpp).
