@@ -36,8 +36,6 @@
 #include "../../../build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
 #elif __has_include("/work/main/build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp")
 #include "/work/main/build/ci/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
-#elif __has_include("/autograder/source/build/lessons/02-building-the-maze/solutions/step22/maze.hpp")
-#include "/autograder/source/build/lessons/02-building-the-maze/solutions/step22/maze.hpp"  // [flag]
 #else
 
 // Nothing found: the lesson itself, not done (grading/stub/maze.hpp).
