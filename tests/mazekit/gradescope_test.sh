@@ -41,15 +41,23 @@ for script in setup.sh run_autograder; do
 done
 
 # 2. setup.sh, as Gradescope runs it when it builds the image; the kit built unoptimised (None),
-# which takes two thirds of a Release build's time and grades the same.
+# which takes two thirds of a Release build's time and grades the same, its warnings errors.
+# Where this machine has g++ 11, the compiler of Gradescope's default image (Ubuntu 22.04), the
+# kit and then every student's code are compiled with it, as there.
+compiler=()
+if command -v g++-11 >/dev/null; then
+  compiler=("CXX=$(command -v g++-11)")
+fi
 started=$(date +%s)
 if ! in_gradescope "$root" /autograder/source env MAZEKIT_BUILD_TYPE=None \
+  MAZEKIT_WARNINGS_AS_ERRORS=ON "${compiler[@]}" \
   bash /autograder/source/setup.sh >"$work/setup.log" 2>&1; then
   tail -n 30 "$work/setup.log" >&2
   fail "setup.sh failed (the whole log: $work/setup.log)"
 fi
 grep -q "setup.sh: the autograder is ready" "$work/setup.log" || fail "setup.sh did not finish"
-echo "gradescope test: setup.sh took $(($(date +%s) - started)) s"
+echo "gradescope test: setup.sh took $(($(date +%s) - started)) s; the kit and the students'" \
+  "code compiled with $(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$root/autograder/source/build/CMakeCache.txt")"
 
 # The total mazekit grade gives a student (grading/expected.csv).
 expected_total() {

@@ -10,10 +10,13 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "text.hpp"
 #include "turtle/pen.hpp"  // pythonStr
 
 namespace turtle {
 namespace {
+
+using detail::lowerCase;
 
 struct NamedColor {
   const char* key;   // lower case: lookups ignore case, as Tk's do
@@ -25,12 +28,6 @@ struct NamedColor {
 constexpr NamedColor colorTable[] = {
 #include "color_table.inc"
 };
-
-std::string lowerCase(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower;
-}
 
 const NamedColor* findName(std::string_view text) {
   const std::string key = lowerCase(text);

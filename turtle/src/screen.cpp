@@ -11,11 +11,15 @@
 
 #include "render.hpp"
 #include "screen_impl.hpp"
+#include "text.hpp"
 #include "turtle/pen.hpp"
 #include "turtle/save_file.hpp"
 
 namespace turtle {
 namespace {
+
+using detail::lowerCase;
+using detail::str;
 
 constexpr int maxSide = 8192;
 
@@ -35,18 +39,6 @@ std::vector<detail::ShapeData> standardShapes() {
                   {-5, -3}, {-8, -6}, {-6, -8}, {-4, -5}, {0, -7}, {4, -5}, {6, -8}, {8, -6},
                   {5, -3},  {7, 1},   {6, 5},   {9, 8},   {7, 9},  {4, 7},  {1, 10}, {2, 14}}},
   };
-}
-
-std::string lowerCase(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return text;
-}
-
-std::string str(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
 }
 
 void requireCanvasSize(int width, int height) {

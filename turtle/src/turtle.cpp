@@ -11,31 +11,15 @@
 #include "python_numbers.hpp"
 #include "render.hpp"
 #include "screen_impl.hpp"
+#include "text.hpp"
 
 namespace turtle {
-namespace {
+// A turtle's pose and undo entries: in a named namespace, as Turtle::State (declared in
+// turtle/pen.hpp) holds them.
+namespace detail {
 
 // Python's resizemode.
 enum class Resize { noresize, user, automatic };
-
-const char* nameOf(Resize mode) {
-  switch (mode) {
-    case Resize::user:
-      return "user";
-    case Resize::automatic:
-      return "auto";
-    default:
-      return "noresize";
-  }
-}
-
-Resize resizeNamed(std::string_view name) {
-  if (name == "noresize") return Resize::noresize;
-  if (name == "user") return Resize::user;
-  if (name == "auto") return Resize::automatic;
-  throw std::invalid_argument("unknown resizemode '" + std::string(name) +
-                              "' — use 'auto', 'user' or 'noresize'");
-}
 
 // Everything undo() puts back, and reset() sets to its starting value.
 struct Pose {
@@ -97,13 +81,35 @@ struct UndoEntry {
   std::vector<Turn> turns;
 };
 
-std::atomic<int> nextTurtleId{1};
+}  // namespace detail
 
-std::string str(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
+namespace {
+
+using detail::Pose;
+using detail::Resize;
+using detail::str;
+using detail::UndoEntry;
+
+const char* nameOf(Resize mode) {
+  switch (mode) {
+    case Resize::user:
+      return "user";
+    case Resize::automatic:
+      return "auto";
+    default:
+      return "noresize";
+  }
 }
+
+Resize resizeNamed(std::string_view name) {
+  if (name == "noresize") return Resize::noresize;
+  if (name == "user") return Resize::user;
+  if (name == "auto") return Resize::automatic;
+  throw std::invalid_argument("unknown resizemode '" + std::string(name) +
+                              "' — use 'auto', 'user' or 'noresize'");
+}
+
+std::atomic<int> nextTurtleId{1};
 
 void requireFinite(double value, const char* what) {
   if (!std::isfinite(value)) {

@@ -153,7 +153,7 @@ void writeIfChanged(const fs::path& path, const std::string& text) {
 SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
                           const std::vector<SchemaChaff>& chaffs) {
   SchemaFile out;
-  out.placed.assign(chaffs.size(), false);
+  out.placed = std::vector<bool>(chaffs.size(), false);
   out.whyNot.assign(chaffs.size(), "");
   const std::vector<bool> code = codeMask(wheat);
   const std::vector<std::size_t> depth = depths(wheat, code);

@@ -72,15 +72,6 @@ RedReason groupOf(const run::Verdict& verdict) {
   return group;
 }
 
-const StepResult& resultOf(const StudentResult& student, std::size_t k) {
-  static const StepResult notGraded = [] {
-    StepResult r;
-    r.verdict = {Outcome::notGraded, "not graded"};
-    return r;
-  }();
-  return k < student.steps.size() ? student.steps[k] : notGraded;
-}
-
 template <typename T>
 void mostFirst(std::vector<T>& groups) {
   std::stable_sort(groups.begin(), groups.end(),
@@ -100,7 +91,7 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
   std::vector<std::vector<std::size_t>> runFrom(students.size());
   for (std::size_t i = 0; i < students.size(); ++i) {
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-      const StepResult& result = resultOf(students[i], k);
+      const StepResult& result = students[i].step(k);
       std::string key;
       if (!result.passed()) {
         const RedReason group = groupOf(result.verdict);
@@ -120,7 +111,7 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
     std::vector<std::size_t> since;  // per group: the latest start of its students' runs
     for (std::size_t i = 0; i < students.size(); ++i) {
       const StudentResult& student = students[i];
-      const StepResult& result = resultOf(student, k);
+      const StepResult& result = student.step(k);
       if (result.passed()) {
         ++summary.passed;
       } else {
@@ -159,7 +150,7 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
   for (const StudentResult& student : students) {
     Stopped stopped{cut(student.name), student.slug, 0, ""};
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-      const StepResult& result = resultOf(student, k);
+      const StepResult& result = student.step(k);
       if (!result.passed()) {
         stopped.step = lesson.steps[k].number;
         stopped.reason = cut(result.verdict.reason);

@@ -36,6 +36,10 @@ struct StudentResult {
   int total = 0;
   std::string picture;      ///< PNG bytes of the last passing step's picture
   std::string pictureStep;  ///< that step's id
+
+  /// The result of step `k`; a student with fewer results than the lesson has steps (one whose
+  /// submission could not be graded) is "not graded" for the rest.
+  const StepResult& step(std::size_t k) const;
 };
 
 /// How the run was made, printed on every report.

@@ -40,20 +40,6 @@ std::string unsandboxed(const RunInfo& info) {
                                 : "graded " + info.isolation;
 }
 
-/// The result of step `k`; a student with fewer results than the lesson has steps (one whose
-/// submission could not be graded) is "not graded" for the rest.
-StepResult notGraded() {
-  StepResult result;
-  result.verdict = {Outcome::notGraded, "not graded"};
-  return result;
-}
-
-const StepResult notGradedResult = notGraded();
-
-const StepResult& resultOf(const StudentResult& student, std::size_t k) {
-  return k < student.steps.size() ? student.steps[k] : notGradedResult;
-}
-
 /// The points that count: none for a flagged student under --strict.
 int scoreOf(const StudentResult& student) { return student.strictZero ? 0 : student.total; }
 
@@ -132,7 +118,7 @@ std::string flagsCell(const StudentResult& student, const RunInfo& info) {
 std::string csvRow(const Lesson& lesson, const StudentResult& student, const RunInfo& info) {
   std::string row = text::csvCell(text::terminalLine(student.name));
   for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-    row += "," + std::to_string(resultOf(student, k).score);
+    row += "," + std::to_string(student.step(k).score);
   }
   row += "," + std::to_string(scoreOf(student));
   row += "," + text::csvCell(text::terminalLine(flagsCell(student, info)));
@@ -169,7 +155,7 @@ std::string resultsJson(const Lesson& lesson, const StudentResult& student, cons
   results["tests"] = Json::array();
   for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
     const Step& step = lesson.steps[k];
-    const StepResult& result = resultOf(student, k);
+    const StepResult& result = student.step(k);
     Json test;
     test["name"] = validUtf8(stepName(step));
     test["number"] = std::to_string(step.number);
@@ -284,7 +270,7 @@ std::string gradescopeResults(const Lesson& lesson, const StudentResult& student
   results["stdout_visibility"] = "hidden";
   for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
     const Step& step = lesson.steps[k];
-    const StepResult& result = resultOf(student, k);
+    const StepResult& result = student.step(k);
     Json& test = results["tests"][k];
     const auto chosen = view.stepVisibility.find(step.id);
     test["visibility"] = chosen != view.stepVisibility.end() ? chosen->second : view.visibility;
@@ -313,7 +299,7 @@ std::string junitXml(const Lesson& lesson, const StudentResult& student, const R
   int skipped = 0;
   std::string cases;
   for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-    const StepResult& result = resultOf(student, k);
+    const StepResult& result = student.step(k);
     const Outcome outcome = result.verdict.outcome;
     cases += "    <testcase classname=\"" + xmlText(lesson.id) + "\" name=\"" +
              xmlText(stepName(lesson.steps[k])) + "\"";
@@ -411,7 +397,7 @@ std::string studentRow(const Lesson& lesson, const StudentResult& student) {
   }
   html << "</td>";
   for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-    const StepResult& result = resultOf(student, k);
+    const StepResult& result = student.step(k);
     html << "<td class=\"step " << stepClass(result.verdict.outcome) << "\" title=\""
          << htmlText(result.verdict.reason) << "\">"
          << htmlText(std::string(1, run::outcomeLetter(result.verdict.outcome))) << "</td>";
@@ -499,6 +485,15 @@ std::string padded(const std::string& line, std::size_t width) {
 
 }  // namespace
 
+const StepResult& StudentResult::step(std::size_t k) const {
+  static const StepResult notGraded = [] {
+    StepResult result;
+    result.verdict = {Outcome::notGraded, "not graded"};
+    return result;
+  }();
+  return k < steps.size() ? steps[k] : notGraded;
+}
+
 int maxPoints(const Lesson& lesson) {
   int total = 0;
   for (const auto& step : lesson.steps) total += step.points;
@@ -524,7 +519,7 @@ std::string formatTable(const Lesson& lesson, const std::vector<StudentResult>& 
     const StudentResult& student = students[i];
     out << padded(names[i], width) << "  ";
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-      out << run::outcomeLetter(resultOf(student, k).verdict.outcome);
+      out << run::outcomeLetter(student.step(k).verdict.outcome);
     }
     out << "  " << scoreOf(student) << "/" << maxPoints(lesson);
     if (!student.flags.empty()) {
@@ -592,7 +587,7 @@ std::string classJson(const Lesson& lesson, const std::vector<StudentResult>& st
     for (const auto& note : student.notes) row["notes"].push_back(validUtf8(note));
     row["steps"] = Json::array();
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-      const StepResult& result = resultOf(student, k);
+      const StepResult& result = student.step(k);
       row["steps"].push_back({{"id", lesson.steps[k].id},
                               {"outcome", std::string(run::outcomeName(result.verdict.outcome))},
                               {"score", result.score},
