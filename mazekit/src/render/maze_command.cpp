@@ -51,7 +51,7 @@ std::pair<int, int> parseSize(const std::string& text) {
   }
 }
 
-void run(const MazeOptions& o) {
+void mazeCommand(const MazeOptions& o) {
   maze::Algorithm algorithm;
   try {
     algorithm = maze::algorithmFromName(o.algorithm);
@@ -120,7 +120,7 @@ void addMazeCommand(CLI::App& app) {
   cmd->add_option("--format", options->format,
                   "Text format: hash, full-block, plus-minus or box-drawing")
       ->capture_default_str();
-  cmd->callback([options] { run(*options); });
+  cmd->callback([options] { mazeCommand(*options); });
 }
 
 }  // namespace mazekit::render

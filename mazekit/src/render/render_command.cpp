@@ -23,7 +23,7 @@ struct RenderOptions {
   std::uint64_t seed = 7;
 };
 
-void run(const RenderOptions& o) {
+void renderCommand(const RenderOptions& o) {
   const mazekit::Kit kit = mazekit::locateKit();
   mazekit::requireWholeKit(kit, "solutions to draw the gallery with",
                            "each step's expected picture is in lessons/LESSON/pictures, and "
@@ -59,7 +59,7 @@ void addRenderCommand(CLI::App& app) {
       "Draw the gallery: every lesson step's picture and the maze animation, with an index.html");
   cmd->add_option("--out,-o", options->out, "The gallery's folder")->capture_default_str();
   cmd->add_option("--seed", options->seed, "The seed of the animated maze")->capture_default_str();
-  cmd->callback([options] { run(*options); });
+  cmd->callback([options] { renderCommand(*options); });
 }
 
 }  // namespace mazekit::render
