@@ -49,16 +49,18 @@ endfunction()
 
 # The target lesson_cut_ID writes every solution of the lesson in DIR, each of FILES for each
 # of SOLUTIONS ("solutions/step01", ...), cut out of DIR/source/ by the lesson_cut program
-# (mazekit/src/kit/lesson_source.hpp decides what each holds). Defined once per lesson, by the
-# first kit_read_lesson of it. A cut file that does not change keeps its time, so an edit
-# rebuilds only the steps it changes.
-function(kit_cut_lesson dir id files solutions)
+# (mazekit/src/kit/lesson_source.hpp decides what each holds), and each chaff of CHAFFS
+# ("STEP/CHAFF", a test-writing step's: the wheat's files, one changed as lesson.json says).
+# Defined once per lesson, by the first kit_read_lesson of it. A file that does not change
+# keeps its time, so an edit rebuilds only the steps and chaffs it changes.
+function(kit_cut_lesson dir id files solutions chaffs)
   get_property(done GLOBAL PROPERTY "KIT_CUT_${id}")
   if(done)
     return()
   endif()
   set_property(GLOBAL PROPERTY "KIT_CUT_${id}" TRUE)
   kit_cut_folder(out "${id}")
+  kit_chaff_folder(chaff_folder "${id}")
   set(cut_files "")
   set(sources "")
   foreach(f IN LISTS files)
@@ -66,10 +68,13 @@ function(kit_cut_lesson dir id files solutions)
     foreach(s IN LISTS solutions)
       list(APPEND cut_files "${out}/${s}/${f}")
     endforeach()
+    foreach(c IN LISTS chaffs)
+      list(APPEND cut_files "${chaff_folder}/${c}/${f}")
+    endforeach()
   endforeach()
   add_custom_command(OUTPUT "${out}/cut.stamp"
     BYPRODUCTS ${cut_files}
-    COMMAND lesson_cut "${dir}" "${out}" "${out}/cut.stamp"
+    COMMAND lesson_cut "${dir}" "${out}" "${chaff_folder}" "${out}/cut.stamp"
     DEPENDS lesson_cut ${sources} "${dir}/lesson.json"
     COMMENT "Cutting the solutions of ${id} out of its source"
     VERBATIM)
@@ -86,6 +91,7 @@ function(kit_read_lesson dir prefix)
   set(${prefix}_ID "${id}" PARENT_SCOPE)
   set(lesson_files "")
   set(solutions "")
+  set(chaff_folders "")
   string(JSON n_files LENGTH "${json}" files)
   math(EXPR n_files_last "${n_files} - 1")
   foreach(f RANGE ${n_files_last})
@@ -136,6 +142,10 @@ function(kit_read_lesson dir prefix)
       kit_read_tests_step("${file}" "${dir}" ${i} ${k} ${prefix})
       foreach(name IN LISTS exports_${k})
         set(${name} "${${name}}" PARENT_SCOPE)
+      endforeach()
+      string(JSON step_id GET "${json}" steps ${i} id)
+      foreach(chaff IN LISTS ${prefix}_${k}_CHAFFS)
+        list(APPEND chaff_folders "${step_id}/${chaff}")
       endforeach()
       set(kind "tests")
     elseif(NOT step_kind STREQUAL "code")
@@ -202,7 +212,7 @@ function(kit_read_lesson dir prefix)
   endforeach()
   list(REMOVE_DUPLICATES solutions)
   if(EXISTS "${dir}/source")
-    kit_cut_lesson("${dir}" "${id}" "${lesson_files}" "${solutions}")
+    kit_cut_lesson("${dir}" "${id}" "${lesson_files}" "${solutions}" "${chaff_folders}")
   endif()
   # A test-writing step's wheat is the solution of that step or a later one (tests first: the
   # next step's, which makes them pass): PREFIX_K_WHEAT_STEP is that step's number, from which
@@ -357,10 +367,6 @@ function(kit_after_cut name)
   if(TARGET lesson_cut_${lesson_ID})
     add_dependencies(${name} lesson_cut_${lesson_ID})
   endif()
-  get_property(chaffs GLOBAL PROPERTY "KIT_CHAFF_TARGETS_${lesson_ID}")
-  foreach(target IN LISTS chaffs)
-    add_dependencies(${name} ${target})
-  endforeach()
 endfunction()
 
 function(kit_lesson_program name source code step_id)
@@ -579,57 +585,14 @@ function(kit_add_lesson_proof dir)
   kit_manifest_add_lesson("${dir}" ${exercise_prefix} ${short}_sol)
 endfunction()
 
-# Where a test-writing step's chaff is generated: the wheat's files, one of them changed.
-function(kit_chaff_folder out lesson_id step_id chaff_id)
-  set(${out} "${PROJECT_BINARY_DIR}/mazekit/chaffs/${lesson_id}/${step_id}/${chaff_id}" PARENT_SCOPE)
-endfunction()
-
-# Makes each chaff of test-writing step K (the lesson read into `lesson`): the wheat's files
-# with the chaff's "replace" text, which must occur exactly once, replaced by its "with". The
-# wheat is cut at build time, so the chaffs are made then too (cmake/kit_make_chaff.cmake), by
-# the target lesson_cut_ID's last commands: a program built from a chaff is built after them.
-function(kit_make_chaffs dir k)
-  set(wheat "${lesson_${k}_WHEAT}")
-  set(wheat_files ${lesson_FILES})
-  list(LENGTH lesson_${k}_CHAFFS n)
-  math(EXPR last "${n} - 1")
-  foreach(c RANGE ${last})
-    set(id "${lesson_${k}_CHAFF_${c}_ID}")
-    set(in "${lesson_${k}_CHAFF_${c}_IN}")
-    set(replace "${lesson_${k}_CHAFF_${c}_REPLACE}")
-    set(with "${lesson_${k}_CHAFF_${c}_WITH}")
-    set(where "${dir}/lesson.json: step ${lesson_${k}_ID}, chaff '${id}'")
-    if(NOT in IN_LIST wheat_files)
-      message(FATAL_ERROR "${where}: its \"in\" (${in}) is not a file of the wheat ${wheat}")
-    endif()
-    if(replace STREQUAL with)
-      message(FATAL_ERROR "${where}: its \"with\" is its \"replace\": the chaff would be the wheat")
-    endif()
-    kit_chaff_folder(folder "${lesson_ID}" "${lesson_${k}_ID}" "${id}")
-    # Its texts, each written only when it changes, so that configuring again rebuilds nothing.
-    foreach(part replace with)
-      file(WRITE "${folder}.${part}.new" "${${part}}")
-      file(COPY_FILE "${folder}.${part}.new" "${folder}.${part}" ONLY_IF_DIFFERENT)
-      file(REMOVE "${folder}.${part}.new")
-    endforeach()
-    set(made "")
-    foreach(f IN LISTS wheat_files)
-      list(APPEND made "${folder}/${f}")
-    endforeach()
-    add_custom_command(OUTPUT "${folder}.stamp"
-      BYPRODUCTS ${made}
-      COMMAND "${CMAKE_COMMAND}" "-DWHEAT=${wheat}" "-DFILES=${wheat_files}" "-DIN=${in}"
-        "-DFOLDER=${folder}" "-DWHERE=${where}" -P "${KIT_LESSON_SCRIPTS_DIR}/kit_make_chaff.cmake"
-      DEPENDS "${KIT_LESSON_SCRIPTS_DIR}/kit_make_chaff.cmake" "${folder}.replace" "${folder}.with"
-        "${PROJECT_BINARY_DIR}/lessons/${lesson_ID}/cut.stamp"
-      COMMENT "Making chaff ${id} of ${lesson_ID} step ${lesson_${k}_ID}"
-      VERBATIM)
-    string(MAKE_C_IDENTIFIER "chaff_${lesson_ID}_${lesson_${k}_ID}_${id}" target)
-    add_custom_target(${target} ALL DEPENDS "${folder}.stamp")
-    add_dependencies(${target} lesson_cut_${lesson_ID})
-    set_property(GLOBAL APPEND PROPERTY "KIT_CHAFF_TARGETS_${lesson_ID}" ${target})
-    set_property(GLOBAL APPEND PROPERTY KIT_SOLUTION_TARGETS ${target})
-  endforeach()
+# Where a test-writing step's chaff is made (lesson_cut, kit/lesson_source.hpp's
+# makeLessonChaffs): the wheat's files, one of them changed. Called without STEP_ID and CHAFF_ID,
+# the folder of the lesson's chaffs.
+function(kit_chaff_folder out lesson_id)
+  set(${out} "${PROJECT_BINARY_DIR}/mazekit/chaffs/${lesson_id}" PARENT_SCOPE)
+  if(ARGC GREATER 3)
+    set(${out} "${PROJECT_BINARY_DIR}/mazekit/chaffs/${lesson_id}/${ARGV2}/${ARGV3}" PARENT_SCOPE)
+  endif()
 endfunction()
 
 # Where a test-writing step's mutant schema is generated (mazekit/src/grade/chaff_schema.hpp).
@@ -696,7 +659,6 @@ function(kit_add_tests_step_proof dir k short exercise)
   kit_step_name(wheat_program ${short}_sol ${lesson_${k}_WHEAT_STEP})
   add_test(NAME "${short}.wheat.${step_id} the lesson's tests pass the wheat"
     COMMAND ${wheat_program} ${KIT_CATCH_NO_TESTS_FAIL} "-#" "[#${tag}]")
-  kit_make_chaffs("${dir}" ${k})
   list(LENGTH lesson_${k}_CHAFFS n)
   math(EXPR last "${n} - 1")
   foreach(c RANGE ${last})

@@ -129,3 +129,69 @@ TEST_CASE("cutLesson writes each solution's files, and rewrites only those that 
                                "but the next solution is \"solutions/step01\""));
   fs::remove_all(lesson.parent_path());
 }
+
+TEST_CASE("a chaff is the wheat with its one text replaced", "[lesson_source]") {
+  const mazekit::ChaffEdit chaff{"forgets-west", "maze.hpp", "x > 0", "x > 1"};
+  CHECK(mazekit::applyChaff("if (x > 0) dig();\n", chaff, "here", "w/maze.hpp") ==
+        "if (x > 1) dig();\n");
+  const mazekit::ChaffEdit removes{"no-dig", "maze.hpp", " dig();", ""};
+  CHECK(mazekit::applyChaff("if (x > 0) dig();\n", removes, "here", "w/maze.hpp") ==
+        "if (x > 0)\n");
+}
+
+TEST_CASE("a chaff whose text is missing, twice there, or unchanged says which and what to do",
+          "[lesson_source]") {
+  const std::string where = "lessons/09-x/lesson.json: step 03-t, chaff 'c'";
+  const std::string wheat = "int a = 1;\nint b = 1;\n";
+  REQUIRE_THROWS_WITH(
+      mazekit::applyChaff(wheat, {"c", "a.hpp", "int c", "int d"}, where, "w/a.hpp"),
+      Contains(where + ": its \"replace\" text is not in w/a.hpp") &&
+          Contains("copy it from that file exactly"));
+  REQUIRE_THROWS_WITH(mazekit::applyChaff(wheat, {"c", "a.hpp", "= 1;", "= 2;"}, where, "w/a.hpp"),
+                      Contains(where + ": its \"replace\" text is in w/a.hpp more than once") &&
+                          Contains("take more of the line around it"));
+  REQUIRE_THROWS_WITH(
+      mazekit::applyChaff(wheat, {"c", "a.hpp", "int a", "int a"}, where, "w/a.hpp"),
+      Contains(where + ": its \"with\" is its \"replace\": the chaff would be the wheat"));
+}
+
+TEST_CASE("makeLessonChaffs writes each chaff's files from its wheat, and only those that change",
+          "[lesson_source]") {
+  namespace fs = std::filesystem;
+  const fs::path lesson = fs::temp_directory_path() / "mazekit-lesson-chaff-test" / "09-x";
+  const fs::path out = lesson.parent_path() / "cut";
+  const fs::path chaffs = lesson.parent_path() / "chaffs";
+  fs::remove_all(lesson.parent_path());
+  fs::create_directories(lesson / "source");
+  const auto lessonJson = [&](const std::string& in, const std::string& with) {
+    common::saveFileAtomically(lesson / "lesson.json",
+                               R"({"id": "09-x", "files": ["a.hpp", "b.hpp"], "steps": [
+           {"id": "01-a", "solution": "solutions/step01"},
+           {"id": "02-t", "solution": "solutions/step01", "kind": "tests",
+            "wheat": "solutions/step02", "chaffs": [
+              {"id": "off-by-one", "in": ")" +
+                                   in + R"(", "replace": "1", "with": ")" + with + R"("}]},
+           {"id": "03-b", "solution": "solutions/step02"}]})");
+  };
+  lessonJson("a.hpp", "2");
+  common::saveFileAtomically(lesson / "source" / "a.hpp", "//@ 2-\nint one = 1;\n//@ end\n");
+  common::saveFileAtomically(lesson / "source" / "b.hpp", "int b;\n");
+  REQUIRE(mazekit::cutLesson(lesson, out) == 4);
+  CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 2);
+  CHECK(common::readFile(chaffs / "02-t" / "off-by-one" / "a.hpp") == "int one = 2;\n");
+  CHECK(common::readFile(chaffs / "02-t" / "off-by-one" / "b.hpp") == "int b;\n");
+  CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 0);
+  lessonJson("a.hpp", "3");
+  CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 1);
+  CHECK(common::readFile(chaffs / "02-t" / "off-by-one" / "a.hpp") == "int one = 3;\n");
+
+  lessonJson("c.hpp", "3");
+  REQUIRE_THROWS_WITH(mazekit::makeLessonChaffs(lesson, out, chaffs),
+                      Contains("lesson.json: step 02-t, chaff 'off-by-one': its \"in\" (c.hpp) "
+                               "is not one of the lesson's \"files\""));
+  lessonJson("b.hpp", "3");
+  REQUIRE_THROWS_WITH(mazekit::makeLessonChaffs(lesson, out, chaffs),
+                      Contains("its \"replace\" text is not in") &&
+                          Contains((out / "solutions" / "step02" / "b.hpp").string()));
+  fs::remove_all(lesson.parent_path());
+}

@@ -106,4 +106,15 @@ inline void saveFileAtomically(const std::filesystem::path& path, std::string_vi
   }
 }
 
+/// saveFileAtomically, unless `path` already holds exactly `bytes`: then the file and its time
+/// are left as they are, so that a build remakes only what a change touches. Makes the folders
+/// `path` needs. Returns whether it wrote.
+inline bool saveFileIfChanged(const std::filesystem::path& path, std::string_view bytes) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec) && readFileOrEmpty(path) == bytes) return false;
+  if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path());
+  saveFileAtomically(path, bytes);
+  return true;
+}
+
 }  // namespace common

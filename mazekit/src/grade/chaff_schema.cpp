@@ -142,12 +142,6 @@ struct Region {
   std::vector<std::size_t> chaffs;
 };
 
-void writeIfChanged(const fs::path& path, const std::string& text) {
-  std::error_code ec;
-  if (fs::is_regular_file(path, ec) && common::readFile(path) == text) return;
-  turtle::saveFileAtomically(path, text);
-}
-
 }  // namespace
 
 SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
@@ -273,7 +267,7 @@ std::vector<bool> writeSchemaFolder(const fs::path& wheat, const std::vector<Sch
       placed[k] = file.placed[k];
       whyNot[k] = file.whyNot[k];
     }
-    writeIfChanged(folder / name, file.text);
+    common::saveFileIfChanged(folder / name, file.text);
   }
   nlohmann::json json;
   json["placed"] = placed;

@@ -13,6 +13,15 @@
 namespace mazekit {
 namespace {
 
+// The lesson's lesson.json; UsageError naming it when it is not JSON.
+nlohmann::json readLessonJson(const std::filesystem::path& file) {
+  try {
+    return nlohmann::json::parse(common::readFile(file));
+  } catch (const std::exception& error) {
+    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
+  }
+}
+
 const char* const kTagHelp =
     "write '//@ 3-5' (steps 3 to 5), '//@ 3-' (from step 3 on), '//@ 3' (step 3 only) or "
     "'//@ end'";
@@ -136,12 +145,7 @@ std::string cutLessonSource(std::string_view text, const std::filesystem::path& 
 
 int lessonSolutionCount(const std::filesystem::path& lessonFolder) {
   const std::filesystem::path file = lessonFolder / "lesson.json";
-  nlohmann::json json;
-  try {
-    json = nlohmann::json::parse(common::readFile(file));
-  } catch (const std::exception& error) {
-    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
-  }
+  const nlohmann::json json = readLessonJson(file);
   std::vector<std::string> solutions;
   try {
     for (const nlohmann::json& s : json.at("steps")) {
@@ -169,8 +173,7 @@ int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::
   const std::filesystem::path json = lessonFolder / "lesson.json";
   std::vector<std::string> files;
   try {
-    files =
-        nlohmann::json::parse(common::readFile(json)).at("files").get<std::vector<std::string>>();
+    files = readLessonJson(json).at("files").get<std::vector<std::string>>();
   } catch (const nlohmann::json::exception& error) {
     throw UsageError("'" + json.string() + "' is not a lesson: " + error.what());
   }
@@ -187,13 +190,65 @@ int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::
       char folder[32];
       std::snprintf(folder, sizeof folder, "step%02d", step);
       const std::filesystem::path target = output / "solutions" / folder / name;
-      const std::string code = cutLessonSource(text, source, step, last);
-      if (std::filesystem::is_regular_file(target) && common::readFileOrEmpty(target) == code)
-        continue;
-      std::filesystem::create_directories(target.parent_path());
-      common::saveFileAtomically(target, code);
-      ++written;
+      if (common::saveFileIfChanged(target, cutLessonSource(text, source, step, last))) ++written;
     }
+  }
+  return written;
+}
+
+std::string applyChaff(std::string_view wheat, const ChaffEdit& chaff, const std::string& where,
+                       const std::filesystem::path& wheatFile) {
+  if (chaff.replace == chaff.with) {
+    throw UsageError(where +
+                     ": its \"with\" is its \"replace\": the chaff would be the wheat; "
+                     "make \"with\" the one mistake the student's tests must catch");
+  }
+  const std::size_t at = chaff.replace.empty() ? std::string_view::npos : wheat.find(chaff.replace);
+  if (at == std::string_view::npos) {
+    throw UsageError(where + ": its \"replace\" text is not in " + wheatFile.string() +
+                     " (the wheat, cut from the lesson's source/" + chaff.in +
+                     "); copy it from that file exactly, spaces and line breaks too");
+  }
+  if (wheat.find(chaff.replace, at + 1) != std::string_view::npos) {
+    throw UsageError(where + ": its \"replace\" text is in " + wheatFile.string() +
+                     " more than once; take more of the line around it, so that it names one "
+                     "place");
+  }
+  std::string chaffText(wheat.substr(0, at));
+  chaffText += chaff.with;
+  chaffText += wheat.substr(at + chaff.replace.size());
+  return chaffText;
+}
+
+int makeLessonChaffs(const std::filesystem::path& lessonFolder, const std::filesystem::path& output,
+                     const std::filesystem::path& chaffs) {
+  const std::filesystem::path file = lessonFolder / "lesson.json";
+  const nlohmann::json lesson = readLessonJson(file);
+  int written = 0;
+  try {
+    const auto files = lesson.at("files").get<std::vector<std::string>>();
+    for (const nlohmann::json& step : lesson.at("steps")) {
+      if (!step.contains("chaffs")) continue;
+      const std::string stepId = step.at("id").get<std::string>();
+      const std::filesystem::path wheat = output / step.at("wheat").get<std::string>();
+      for (const nlohmann::json& c : step.at("chaffs")) {
+        const ChaffEdit chaff{c.at("id").get<std::string>(), c.at("in").get<std::string>(),
+                              c.at("replace").get<std::string>(), c.at("with").get<std::string>()};
+        const std::string where = file.string() + ": step " + stepId + ", chaff '" + chaff.id + "'";
+        if (std::find(files.begin(), files.end(), chaff.in) == files.end()) {
+          throw UsageError(where + ": its \"in\" (" + chaff.in +
+                           ") is not one of the lesson's \"files\"; name the file it changes");
+        }
+        for (const std::string& name : files) {
+          const std::string text = common::readFile(wheat / name);
+          const std::string chaffText =
+              name == chaff.in ? applyChaff(text, chaff, where, wheat / name) : text;
+          if (common::saveFileIfChanged(chaffs / stepId / chaff.id / name, chaffText)) ++written;
+        }
+      }
+    }
+  } catch (const nlohmann::json::exception& error) {
+    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
   }
   return written;
 }

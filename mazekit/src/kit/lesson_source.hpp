@@ -37,4 +37,29 @@ int lessonSolutionCount(const std::filesystem::path& lessonFolder);
 /// it wrote.
 int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::path& output);
 
+/// One chaff of a test-writing step, as lesson.json gives it: the wheat (the code the student's
+/// tests must pass) with the text `replace` of its file `in` replaced by `with`.
+struct ChaffEdit {
+  std::string id;       ///< "forgets-west": the chaff's folder
+  std::string in;       ///< "maze.hpp": one of the lesson's files
+  std::string replace;  ///< text of the wheat's `in`, which must occur there exactly once
+  std::string with;     ///< what the chaff has instead
+};
+
+/// The chaff's `in` file: `wheat` (that file's text in the wheat, read from `wheatFile`) with
+/// chaff.replace replaced by chaff.with. Throws UsageError, beginning with `where` ("lesson.json:
+/// step 03-tests-for-solve, chaff 'forgets-west'") and naming `wheatFile`, when the text is not
+/// in it, is in it more than once, or is the same as chaff.with (the chaff would be the wheat).
+///   applyChaff("a b c", {"x", "f", "b", "B"}, "", "f") == "a B c"
+std::string applyChaff(std::string_view wheat, const ChaffEdit& chaff, const std::string& where,
+                       const std::filesystem::path& wheatFile);
+
+/// Writes every chaff of the lesson's test-writing steps ("chaffs" in lesson.json) to
+/// `chaffs`/STEP/CHAFF/: all the lesson's files as the step's wheat has them (its solution, cut
+/// by cutLesson to `output`/solutions/stepNN/), the chaff's `in` changed by applyChaff. As
+/// cutLesson, a file that already holds its bytes is left as it is. Returns how many files it
+/// wrote. Throws UsageError naming lesson.json, the step and the chaff when one cannot be made.
+int makeLessonChaffs(const std::filesystem::path& lessonFolder, const std::filesystem::path& output,
+                     const std::filesystem::path& chaffs);
+
 }  // namespace mazekit
