@@ -10,13 +10,13 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "text.hpp"
+#include "common/text.hpp"
 #include "turtle/pen.hpp"  // pythonStr
 
 namespace turtle {
 namespace {
 
-using detail::lowerCase;
+using common::asciiLower;
 
 struct NamedColor {
   const char* key;   // lower case: lookups ignore case, as Tk's do
@@ -30,7 +30,7 @@ constexpr NamedColor colorTable[] = {
 };
 
 const NamedColor* findName(std::string_view text) {
-  const std::string key = lowerCase(text);
+  const std::string key = asciiLower(text);
   const auto* end = std::end(colorTable);
   const auto* found =
       std::lower_bound(std::begin(colorTable), end, key,
@@ -89,7 +89,7 @@ std::string withoutSpaces(std::string text) {
 std::string unknownColorMessage(std::string_view text) {
   std::ostringstream message;
   message << "unknown colour '" << text << "'";
-  const std::string wanted = withoutSpaces(lowerCase(text));
+  const std::string wanted = withoutSpaces(asciiLower(text));
   std::size_t best = std::max<std::size_t>(2, wanted.size() / 3) + 1;
   std::vector<std::string> nearest;
   for (const NamedColor& entry : colorTable) {
@@ -271,7 +271,7 @@ const NamedColor* plainestName(int r, int g, int b) {
 
 std::ostream& operator<<(std::ostream& out, const Color& c) {
   if (!c.isName() && c.colormode_ != 0) return out << c.rgb();
-  if (lowerCase(c.name()) == c.hex()) {
+  if (asciiLower(c.name()) == c.hex()) {
     // A colour given or read as numbers (a pixel of the picture) reads as a set one does in a
     // test's failure: "blue (#0000ff)", so that a student sees one form everywhere.
     if (const NamedColor* named = plainestName(c.r_, c.g_, c.b_))

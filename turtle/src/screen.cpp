@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "common/text.hpp"
 #include "render.hpp"
 #include "screen_impl.hpp"
 #include "text.hpp"
@@ -18,7 +19,7 @@
 namespace turtle {
 namespace {
 
-using detail::lowerCase;
+using common::asciiLower;
 using detail::str;
 
 constexpr int maxSide = 8192;
@@ -94,7 +95,7 @@ std::string checkedKey(std::string_view key) {
   } else {
     const char* meant = nullptr;
     for (const char* name : keyNames) {
-      if (lowerCase(name) == lowerCase(given)) meant = name;
+      if (asciiLower(name) == asciiLower(given)) meant = name;
     }
     message += meant != nullptr ? std::string(" — did you mean '") + meant + "'?"
                                 : " — keys are Tk's names: 'Up', 'Down', 'Left', 'Right', "
@@ -126,10 +127,7 @@ void setKeyHandler(std::map<std::string, std::function<void()>>& handlers,
 }
 
 std::string lowerExtension(const std::filesystem::path& path) {
-  std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return ext;
+  return asciiLower(path.extension().string());
 }
 
 }  // namespace
@@ -293,7 +291,7 @@ void Screen::screensize(double canvwidth, double canvheight, const Color& bg) {
 std::pair<int, int> Screen::screensize() const { return {width(), height()}; }
 
 void Screen::mode(std::string_view mode) {
-  const std::string name = lowerCase(std::string(mode));  // Python lowers it too
+  const std::string name = asciiLower(std::string(mode));  // Python lowers it too
   if (name != "standard" && name != "logo" && name != "world") {
     throw std::invalid_argument("unknown mode '" + std::string(mode) +
                                 "' — the modes are 'standard', 'logo' and 'world'");

@@ -32,6 +32,7 @@
 #include <turtle/save_file.hpp>
 
 #include "common/files.hpp"
+#include "common/text.hpp"
 #include "grade/build.hpp"
 #include "grade/grading.hpp"
 #include "grade/submission.hpp"
@@ -1008,12 +1009,8 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
   submission.source = options.submissions;
   std::error_code ec;
   const auto kindOf = [](const fs::path& file) {
-    std::string lower = file.filename().string();
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    const auto ends = [&](const std::string& end) {
-      return lower.size() >= end.size() &&
-             lower.compare(lower.size() - end.size(), end.size(), end) == 0;
-    };
+    const std::string lower = common::asciiLower(file.filename().string());
+    const auto ends = [&](std::string_view end) { return common::endsWith(lower, end); };
     if (ends(".zip")) return Submission::Kind::zip;
     if (ends(".tar.gz") || ends(".tgz")) return Submission::Kind::tarGz;
     return Submission::Kind::file;

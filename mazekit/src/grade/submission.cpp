@@ -36,6 +36,7 @@
 #include <utility>
 
 #include "common/files.hpp"
+#include "common/text.hpp"
 #include "run/text.hpp"
 
 namespace fs = std::filesystem;
@@ -45,6 +46,8 @@ namespace {
 
 // ---- Owners of C handles ----------------------------------------------------------------
 
+using common::asciiLower;
+using common::endsWith;
 using common::Fd;
 
 struct ArchiveReadFree {
@@ -77,18 +80,6 @@ class Utf8NamesOnThisThread {
 };
 
 // ---- Small helpers ----------------------------------------------------------------------
-
-std::string lowerAscii(std::string text) {
-  // Bytes above 127 are left alone: names may be Latin-1 or UTF-8, and no locale is asked.
-  for (char& c : text) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return text;
-}
-
-bool endsWith(const std::string& text, const std::string& end) {
-  return text.size() >= end.size() && text.compare(text.size() - end.size(), end.size(), end) == 0;
-}
 
 std::string bytesAndMegabytes(std::size_t bytes) {
   const std::string exact = std::to_string(bytes) + " bytes";
@@ -172,9 +163,9 @@ struct Inventory {
 /// ("Maze.hpp"), 3 with an extra ".txt" in any case ("maze.hpp.TXT"); 0 not at all.
 int matchLevel(const std::string& fileName, const std::string& declared) {
   if (fileName == declared) return 1;
-  const std::string lower = lowerAscii(fileName);
-  if (lower == lowerAscii(declared)) return 2;
-  if (lower == lowerAscii(declared) + ".txt") return 3;
+  const std::string lower = asciiLower(fileName);
+  if (lower == asciiLower(declared)) return 2;
+  if (lower == asciiLower(declared) + ".txt") return 3;
   return 0;
 }
 
@@ -215,7 +206,7 @@ bool isHiddenName(const std::string& part) {
 /// A folder an IDE, a build or a tool made (not a hidden one): build/, cmake-build-debug/,
 /// Visual Studio's out/, x64/, Debug/, node_modules/, ...
 bool isToolFolderName(const std::string& part) {
-  const std::string name = lowerAscii(part);
+  const std::string name = asciiLower(part);
   static const std::set<std::string> names{"build",   "out", "bin",          "obj",  "debug",
                                            "release", "x64", "node_modules", "venv", "__pycache__"};
   return names.count(name) != 0 || name.rfind("build-", 0) == 0 || name.rfind("build_", 0) == 0 ||
@@ -910,7 +901,7 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
 /// the kit's, never the student's work, and is not one.
 std::vector<std::string> lessonFoldersIn(const Inventory& inventory, const Lesson& lesson,
                                          bool inExercises) {
-  const std::string id = lowerAscii(lesson.id);
+  const std::string id = asciiLower(lesson.id);
   std::set<std::string> folders;
   for (const auto& entry : inventory.entries) {
     bool declared = false;
@@ -921,8 +912,8 @@ std::vector<std::string> lessonFoldersIn(const Inventory& inventory, const Lesso
     std::istringstream in(entry.path);
     for (std::string part; std::getline(in, part, '/');) parts.push_back(part);
     for (std::size_t i = 0; i + 1 < parts.size(); ++i) {
-      if (lowerAscii(parts[i]) != id) continue;
-      const std::string parent = i > 0 ? lowerAscii(parts[i - 1]) : "";
+      if (asciiLower(parts[i]) != id) continue;
+      const std::string parent = i > 0 ? asciiLower(parts[i - 1]) : "";
       if (parent == "lessons" || (parent == "exercises") != inExercises) continue;
       folders.insert(joined(parts, i + 1));
     }
@@ -943,8 +934,8 @@ std::string otherLessonFolder(const std::string& path, const Lesson& lesson) {
     const bool lessonLike =
         part.size() > 3 && isDigit(part[0]) && isDigit(part[1]) && part[2] == '-';
     if (!lessonLike) continue;
-    const bool kits = i > 0 && lowerAscii(parts[i - 1]) == "lessons";
-    if (kits || lowerAscii(part) != lowerAscii(lesson.id)) return joined(parts, i + 1);
+    const bool kits = i > 0 && asciiLower(parts[i - 1]) == "lessons";
+    if (kits || asciiLower(part) != asciiLower(lesson.id)) return joined(parts, i + 1);
   }
   return "";
 }
@@ -1050,7 +1041,7 @@ std::vector<Submission> findSubmissions(const fs::path& folder, std::vector<std:
       skipped.push_back(file + ": hidden (its name starts with '.'), not read");
       continue;
     }
-    const std::string lower = lowerAscii(file);
+    const std::string lower = asciiLower(file);
     const auto status = entry.symlink_status();
     Submission s;
     s.source = entry.path();

@@ -18,6 +18,8 @@
 #include <system_error>
 #include <utility>
 
+#include "common/text.hpp"
+
 #if MAZEKIT_LIVE_VIEW
 #include <httplib.h>
 #else
@@ -464,8 +466,7 @@ std::string newKey() {
 // Code forwards the container's 8765 to another port of the student's computer when 8765 is
 // taken there).
 bool namesThisMachine(std::string host) {
-  std::transform(host.begin(), host.end(), host.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  host = common::asciiLower(host);
   for (const std::string name : {"127.0.0.1", "localhost", "[::1]"}) {
     if (host.compare(0, name.size(), name) != 0) continue;
     const std::string port = host.substr(name.size());
