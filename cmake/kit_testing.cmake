@@ -138,7 +138,19 @@ function(kit_add_test name)
     # A test that matches nothing or asserts nothing fails instead of passing quietly.
     # (Test names must not contain ';', which CMake reads as a list separator.)
     EXTRA_ARGS ${KIT_CATCH_NO_TESTS_FAIL}
-    PROPERTIES TIMEOUT ${arg_TIMEOUT} LABELS "${arg_LABELS}" ${lock})
+    TEST_LIST ${name}_TESTS
+    PROPERTIES TIMEOUT ${arg_TIMEOUT} ${lock})
+  # The labels, set by a file CTest reads after the test cases are discovered: a list of labels
+  # given in PROPERTIES above is split again by each of Catch's layers, and all but the first
+  # would be lost.
+  set(labels_file "${CMAKE_CURRENT_BINARY_DIR}/${name}_labels.cmake")
+  file(WRITE "${labels_file}.new"
+    "foreach(test IN LISTS ${name}_TESTS)\n"
+    "  set_tests_properties(\"\${test}\" PROPERTIES LABELS \"${arg_LABELS}\")\n"
+    "endforeach()\n")
+  file(COPY_FILE "${labels_file}.new" "${labels_file}" ONLY_IF_DIFFERENT)
+  file(REMOVE "${labels_file}.new")
+  set_property(DIRECTORY APPEND PROPERTY TEST_INCLUDE_FILES "${labels_file}")
 endfunction()
 
 # kit_label_tests(label...): adds the labels to every test added so far in this folder with
