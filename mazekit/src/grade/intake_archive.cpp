@@ -193,22 +193,7 @@ class ArchiveScan {
       passOver(reader, rawName);
       return;
     }
-    // A folder of a build or a tool (build/, .git/, node_modules/): one note, nothing read.
-    for (std::size_t i = 0; i < path.parts.size(); ++i) {
-      const bool inFolder = isFolder || i + 1 < path.parts.size();
-      if (!inFolder || !isIgnoredFolderName(path.parts[i])) continue;
-      countEntry(true);
-      // Kept once a folder (a node_modules holds thousands), and for each file a lesson's
-      // name could be: a refusal then says where it was.
-      const std::string shown = joined(path.parts, i + 1);
-      if (ignoredFolders_.insert(shown).second || wanted_.keep(path.parts.back()) != 0) {
-        inventory_.unread.push_back(
-            {isHiddenName(path.parts[i]) ? Unread::Why::hiddenFolder : Unread::Why::toolFolder,
-             shown, joinedPath});
-      }
-      passOver(reader, joinedPath);
-      return;
-    }
+    if (passOverIgnoredFolder(reader, path, isFolder, joinedPath)) return;
     countEntry(false);
     if (path.parts.empty()) {  // "./": the archive's own top folder
       passOver(reader, rawName);
@@ -242,6 +227,28 @@ class ArchiveScan {
       passOver(reader, joinedPath);
     }
     inventory_.entries.push_back(std::move(entry));
+  }
+
+  /// An entry in a folder of a build or a tool (build/, .git/, node_modules/): counted, passed
+  /// over, and the folder noted once; false for any other entry.
+  bool passOverIgnoredFolder(archive* reader, const ArchivePath& path, bool isFolder,
+                             const std::string& joinedPath) {
+    for (std::size_t i = 0; i < path.parts.size(); ++i) {
+      const bool inFolder = isFolder || i + 1 < path.parts.size();
+      if (!inFolder || !isIgnoredFolderName(path.parts[i])) continue;
+      countEntry(true);
+      // Kept once a folder (a node_modules holds thousands), and for each file a lesson's
+      // name could be: a refusal then says where it was.
+      const std::string shown = joined(path.parts, i + 1);
+      if (ignoredFolders_.insert(shown).second || wanted_.keep(path.parts.back()) != 0) {
+        inventory_.unread.push_back(
+            {isHiddenName(path.parts[i]) ? Unread::Why::hiddenFolder : Unread::Why::toolFolder,
+             shown, joinedPath});
+      }
+      passOver(reader, joinedPath);
+      return true;
+    }
+    return false;
   }
 
   /// Counts an entry: one in an ignored folder against maxIgnoredEntries, any other against

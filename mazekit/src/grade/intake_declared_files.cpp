@@ -108,6 +108,35 @@ std::string otherLessonFolder(const std::string& path, const Lesson& lesson) {
   return "";
 }
 
+/// The refusal when no entry could be `declared`: the files of that name that were not read,
+/// and why, and the folders of builds and tools that were not searched.
+SubmissionError noDeclaredFile(const Inventory& inventory, const std::string& declared,
+                               const Lesson& lesson, const IntakeLimits& limits) {
+  const std::string name = fileNameOf(declared);
+  std::string unreadMatches;
+  std::vector<std::string> unwalked;
+  for (const auto& unread : inventory.unread) {
+    const std::string fileName = fs::path(unread.path).filename().string();
+    // A folder's build/ is not walked: what it holds is unknown, so it is named as a place.
+    if (unread.why == Unread::Why::toolFolder && unread.path == unread.shown) {
+      unwalked.push_back(unread.path);
+    } else if (matchLevel(fileName, name) != 0) {
+      unreadMatches += (unreadMatches.empty() ? " (" : "; ") + whyUnread(unread, limits);
+    }
+  }
+  if (!unwalked.empty()) {
+    std::sort(unwalked.begin(), unwalked.end());
+    unreadMatches += (unreadMatches.empty() ? " (" : "; ") +
+                     std::string("folders of builds and tools are not searched: ") +
+                     listed(unwalked);
+  }
+  if (!unreadMatches.empty()) unreadMatches += ")";
+  std::string all;
+  for (const auto& file : lesson.files) all += (all.empty() ? "" : ", ") + file;
+  return SubmissionError("no " + declared + " in the submission" + unreadMatches +
+                         "; hand in the lesson's files: " + all);
+}
+
 }  // namespace
 
 /// When the submission holds the lesson's own folder (a student's repository, its exercises/
@@ -201,28 +230,7 @@ const Entry& chooseEntry(const Inventory& inventory, const std::string& declared
     }
     return entry;
   }
-  std::string unreadMatches;
-  std::vector<std::string> unwalked;
-  for (const auto& unread : inventory.unread) {
-    const std::string fileName = fs::path(unread.path).filename().string();
-    // A folder's build/ is not walked: what it holds is unknown, so it is named as a place.
-    if (unread.why == Unread::Why::toolFolder && unread.path == unread.shown) {
-      unwalked.push_back(unread.path);
-    } else if (matchLevel(fileName, name) != 0) {
-      unreadMatches += (unreadMatches.empty() ? " (" : "; ") + whyUnread(unread, limits);
-    }
-  }
-  if (!unwalked.empty()) {
-    std::sort(unwalked.begin(), unwalked.end());
-    unreadMatches += (unreadMatches.empty() ? " (" : "; ") +
-                     std::string("folders of builds and tools are not searched: ") +
-                     listed(unwalked);
-  }
-  if (!unreadMatches.empty()) unreadMatches += ")";
-  std::string all;
-  for (const auto& file : lesson.files) all += (all.empty() ? "" : ", ") + file;
-  throw SubmissionError("no " + declared + " in the submission" + unreadMatches +
-                        "; hand in the lesson's files: " + all);
+  throw noDeclaredFile(inventory, declared, lesson, limits);
 }
 
 }  // namespace mazekit::grade::intake

@@ -200,6 +200,19 @@ void takeStudentTests(const Inventory& inventory, const Lesson& lesson, const fs
   }
 }
 
+/// Whether the student's copy of a lesson's test differs from the kit's `test` (or cannot be
+/// read).
+bool isEditedTest(const Inventory& inventory, const Entry& entry, const fs::path& test,
+                  const IntakeLimits& limits) {
+  Content content;
+  try {
+    content = contentOf(inventory, entry, limits);
+  } catch (const SubmissionError&) {
+    content.error = "unreadable";
+  }
+  return !content.error.empty() || content.tooBig || content.bytes != common::readFileOrEmpty(test);
+}
+
 /// What was not used is reported: above all, tests and build files the student changed, then
 /// what was not read (folders of builds and tools, hidden files, links, unsafe paths, ...).
 void noteWhatWasNotUsed(Inventory& inventory, const Lesson& lesson,
@@ -219,14 +232,7 @@ void noteWhatWasNotUsed(Inventory& inventory, const Lesson& lesson,
       continue;
     }
     if (const auto test = tests.find(entry.fileName); test != tests.end()) {
-      Content content;
-      try {
-        content = contentOf(inventory, entry, limits);
-      } catch (const SubmissionError&) {
-        content.error = "unreadable";
-      }
-      if (!content.error.empty() || content.tooBig ||
-          content.bytes != common::readFileOrEmpty(test->second)) {
+      if (isEditedTest(inventory, entry, test->second, limits)) {
         notes.push_back("edited test ignored: " + entry.path +
                         " (graded with the lesson's own test)");
       }
