@@ -3,29 +3,25 @@
 #include <sys/file.h>
 #include <algorithm>
 
-#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <exception>
 #include <fstream>
 #include <future>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <system_error>
-#include <thread>
 
 #include "common/files.hpp"
 #include "grade/build.hpp"
 #include "grade/chaff_schema.hpp"
 #include "grade/zip_file.hpp"
-#include "kit/edition.hpp"
 #include "run/compiler_output.hpp"
-#include "run/difference.hpp"
 #include "run/process.hpp"
 #include "run/report.hpp"
 #include "run/text.hpp"
 #include "student/runner.hpp"
+#include "student/runner_internal.hpp"
 
 #include <turtle/save_file.hpp>
 
@@ -121,146 +117,9 @@ run::Result cmakeBuild(const Kit& kit, const std::vector<std::string>& targets,
   return run::runProcess(command, buildLimits(), stop);
 }
 
-// The compiler, as `mazekit grade` runs it (grade::compileCommand): its output holds the first
-// error. Throws std::runtime_error when it cannot be started at all.
-run::Result runCompiler(std::vector<std::string> argv, const volatile std::sig_atomic_t* stop) {
-  run::Command command;
-  command.argv = std::move(argv);
-  command.environment = plainEnvironment();
-  run::Result built = run::runProcess(command, buildLimits(), stop);
-  if (!built.started) throw std::runtime_error("cannot run the compiler: " + built.error);
-  return built;
-}
-
-// A step program (or the student's own tests) run with the harness's report (`-r mazekit`)
-// through the report channel, within `seconds`. The picture comes back in the report; the
-// program itself writes none.
-run::Result runWithReport(std::vector<std::string> argv, double seconds,
-                          const volatile std::sig_atomic_t* stop,
-                          const std::string& chaffChoice = "") {
-  run::Command command;
-  command.argv = std::move(argv);
-  command.argv.insert(command.argv.end(), {"-r", "mazekit"});
-  std::vector<std::string> environment{"LC_ALL=C",          "LANG=C",
-                                       "GCC_COLORS=",       "CLICOLOR_FORCE=0",
-                                       "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"};
-  // A mutant schema's program: the chaff it runs as (none: the wheat).
-  environment.push_back(std::string(grade::chaffChoiceVariable) + "=" + chaffChoice);
-  command.environment = run::inheritedEnvironment(environment);
-  command.reportChannel = true;
-  command.askWhereBeforeKill = true;  // a loop that never ends: where it was
-  run::Limits limits;
-  limits.wallSeconds = seconds;
-  // The CPU limit a little beyond the wall time, whose end asks the program where it is: at
-  // the same limit, a loop with a core of its own would be killed by SIGXCPU before it is asked.
-  limits.cpuSeconds = seconds + 2;
-  limits.outputBytes = 1 << 20;
-  limits.reportBytes = std::size_t{16} << 20;
-  return run::runProcess(command, limits, stop);
-}
-
-// The words a student reads under RED for a failed test case: where its first failed check is
-// and what it says. An exception that stopped it is said as one: its message is the kit's (or
-// the library's) own words, not a check of the test's.
-std::vector<std::string> failureLines(const run::TestCaseReport& failed,
-                                      const std::vector<fs::path>& roots) {
-  std::string where = run::relativeTo(failed.failureFile, roots);
-  if (failed.failureLine > 0) where += ":" + std::to_string(failed.failureLine);
-  std::string what = failed.failure;
-  if (const auto message = failed.thrown()) what = "your code threw an exception: " + *message;
-  std::vector<std::string> lines{"in \"" + failed.name + "\" at " + where};
-  // A comparison of two texts or sequences: what the code returned beside what was expected,
-  // line by line, never squeezed onto one line.
-  const auto difference = run::describeDifference(failed.expression, failed.values);
-  const std::size_t valuesAt = failed.failure.find(", with values ");
-  if (!difference || valuesAt == std::string::npos) {
-    lines.push_back("  " + run::shorten(what, 200));
-    return lines;
-  }
-  const std::string macro = failed.failure.substr(0, failed.failure.find('('));
-  lines.push_back("  " + macro + "( " + run::shorten(run::shortExpression(failed.expression), 160) +
-                  " )");
-  // What the test said beside its check (its INFO: "size 50, seed 1").
-  const std::string said =
-      failed.failure.substr(std::min(failed.failure.size(), valuesAt + 14 + failed.values.size()));
-  if (!said.empty())
-    lines.push_back("  " + run::shorten(said.substr(said.front() == ';' ? 2 : 0), 200));
-  for (const std::string& line : *difference) lines.push_back("  " + line);
-  return lines;
-}
-
 }  // namespace
 
 namespace {
-
-// Where a student's step programs are built: <build>/mazekit/student/<lesson>/, with the
-// precompiled harness header (Catch2 and the lesson's picture helper) in pch/, made once for
-// the build tree. As `mazekit grade` builds them (grade/build.hpp), without CMake: with
-// -O0 -g0 and that header, a step compiles and links in half the time of the build tree's
-// exercise target (debug information, the build tool's own start).
-grade::BuildPlaces studentPlaces(const Kit& kit, const Lesson& lesson) {
-  const fs::path top = kit.build / "mazekit" / "student";
-  grade::BuildPlaces places;
-  places.sandboxed = false;
-  places.pch = top / "pch";
-  places.lessonTests = lesson.folder / "tests";
-  places.code = lesson.exercise;
-  places.sources = top / lesson.id / "src";
-  places.bin = top / lesson.id / "bin";
-  for (const fs::path& dir : {places.pch, places.sources, places.bin}) fs::create_directories(dir);
-  return places;
-}
-
-// The precompiled header is made again when it is missing, or older than the manifest or a
-// header it holds (the student include folder's: lesson_picture.hpp and the turtle library's,
-// which the build tree copies with their own times). g++ does not check the headers a
-// precompiled header was made from: a stale one would define lesson::picture a second time.
-void preparePrecompiledHeader(const Kit& kit, const Manifest& manifest,
-                              const grade::BuildPlaces& places) {
-  std::error_code ec;
-  const fs::path gch = places.pch / "harness_pch.hpp.gch";
-  const auto made = fs::last_write_time(gch, ec);
-  if (!ec) {
-    auto newest = fs::last_write_time(kit.build / "mazekit" / "manifest.json", ec);
-    for (auto it = fs::recursive_directory_iterator(manifest.studentInclude, ec);
-         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
-      std::error_code ignored;
-      newest = std::max(newest, fs::last_write_time(it->path(), ignored));
-    }
-    if (!ec && newest <= made) return;
-  }
-  grade::BuildPlaces header = places;
-  header.code = places.pch;
-  header.sources = places.pch;
-  header.bin = places.pch;
-  grade::buildPrecompiledHeader(manifest, header, grade::CompileLimits{});
-}
-
-// The verdict on a program that did not build: its first error, and what that error means.
-StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& roots) {
-  StepResult result;
-  result.outcome = run::Outcome::doesNotCompile;
-  result.summary = std::string(run::outcomeName(result.outcome));
-  if (built.timedOut) {
-    result.detail.push_back("the compiler took longer than 15 minutes");
-  } else if (const auto error = run::firstBuildError(built.output, roots)) {
-    result.detail.push_back(error->text());
-    // What it means, for a student who has not met it before, and the compiler's notes under
-    // its line when the explanation sends the student to them.
-    if (const auto explained = run::explainCompileError(error->message, error->line)) {
-      result.explanation = *explained;
-      if (run::explanationNamesNotes(*explained)) {
-        for (const run::BuildError& note : run::notesOfFirstError(built.output, roots))
-          result.detail.push_back("  note: " + note.text(300));
-      }
-    }
-  } else {
-    const std::string tail =
-        built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
-    result.detail.push_back(run::shorten(tail, 200));
-  }
-  return result;
-}
 
 // A copy that cannot be made (a Turtle, a Screen, or the student's class that holds one) is
 // said by the compiler at the call, in the test; the student's line is the parameter that
@@ -289,6 +148,99 @@ void pointAtCopy(StepResult& result, const run::Result& built, std::vector<std::
 }
 
 }  // namespace
+
+// ---- Shared with runner_own_tests.cpp (runner_internal.hpp) ---------------------------------
+
+run::Result runCompiler(std::vector<std::string> argv, const volatile std::sig_atomic_t* stop) {
+  run::Command command;
+  command.argv = std::move(argv);
+  command.environment = plainEnvironment();
+  run::Result built = run::runProcess(command, buildLimits(), stop);
+  if (!built.started) throw std::runtime_error("cannot run the compiler: " + built.error);
+  return built;
+}
+
+run::Result runWithReport(std::vector<std::string> argv, double seconds,
+                          const volatile std::sig_atomic_t* stop, const std::string& chaffChoice) {
+  run::Command command;
+  command.argv = std::move(argv);
+  command.argv.insert(command.argv.end(), {"-r", "mazekit"});
+  std::vector<std::string> environment{"LC_ALL=C",          "LANG=C",
+                                       "GCC_COLORS=",       "CLICOLOR_FORCE=0",
+                                       "MAZEKIT_PICTURES=", "MAZEKIT_REPORT_FD=3"};
+  // A mutant schema's program: the chaff it runs as (none: the wheat).
+  environment.push_back(std::string(grade::chaffChoiceVariable) + "=" + chaffChoice);
+  command.environment = run::inheritedEnvironment(environment);
+  command.reportChannel = true;
+  command.askWhereBeforeKill = true;  // a loop that never ends: where it was
+  run::Limits limits;
+  limits.wallSeconds = seconds;
+  // The CPU limit a little beyond the wall time, whose end asks the program where it is: at
+  // the same limit, a loop with a core of its own would be killed by SIGXCPU before it is asked.
+  limits.cpuSeconds = seconds + 2;
+  limits.outputBytes = 1 << 20;
+  limits.reportBytes = std::size_t{16} << 20;
+  return run::runProcess(command, limits, stop);
+}
+
+grade::BuildPlaces studentPlaces(const Kit& kit, const Lesson& lesson) {
+  const fs::path top = kit.build / "mazekit" / "student";
+  grade::BuildPlaces places;
+  places.sandboxed = false;
+  places.pch = top / "pch";
+  places.lessonTests = lesson.folder / "tests";
+  places.code = lesson.exercise;
+  places.sources = top / lesson.id / "src";
+  places.bin = top / lesson.id / "bin";
+  for (const fs::path& dir : {places.pch, places.sources, places.bin}) fs::create_directories(dir);
+  return places;
+}
+
+void preparePrecompiledHeader(const Kit& kit, const Manifest& manifest,
+                              const grade::BuildPlaces& places) {
+  std::error_code ec;
+  const fs::path gch = places.pch / "harness_pch.hpp.gch";
+  const auto made = fs::last_write_time(gch, ec);
+  if (!ec) {
+    auto newest = fs::last_write_time(kit.build / "mazekit" / "manifest.json", ec);
+    for (auto it = fs::recursive_directory_iterator(manifest.studentInclude, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      std::error_code ignored;
+      newest = std::max(newest, fs::last_write_time(it->path(), ignored));
+    }
+    if (!ec && newest <= made) return;
+  }
+  grade::BuildPlaces header = places;
+  header.code = places.pch;
+  header.sources = places.pch;
+  header.bin = places.pch;
+  grade::buildPrecompiledHeader(manifest, header, grade::CompileLimits{});
+}
+
+StepResult notCompiled(const run::Result& built, const std::vector<fs::path>& roots) {
+  StepResult result;
+  result.outcome = run::Outcome::doesNotCompile;
+  result.summary = std::string(run::outcomeName(result.outcome));
+  if (built.timedOut) {
+    result.detail.push_back("the compiler took longer than 15 minutes");
+  } else if (const auto error = run::firstBuildError(built.output, roots)) {
+    result.detail.push_back(error->text());
+    // What it means, for a student who has not met it before, and the compiler's notes under
+    // its line when the explanation sends the student to them.
+    if (const auto explained = run::explainCompileError(error->message, error->line)) {
+      result.explanation = *explained;
+      if (run::explanationNamesNotes(*explained)) {
+        for (const run::BuildError& note : run::notesOfFirstError(built.output, roots))
+          result.detail.push_back("  note: " + note.text(300));
+      }
+    }
+  } else {
+    const std::string tail =
+        built.output.substr(built.output.size() > 400 ? built.output.size() - 400 : 0);
+    result.detail.push_back(run::shorten(tail, 200));
+  }
+  return result;
+}
 
 void Checker::buildLibraries(const volatile std::sig_atomic_t* stop) const {
   if (librariesBuilt_) return;
@@ -542,224 +494,6 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   return result;
 }
 
-namespace {
-
-// The compiler's first error in a copy of the student's tests file, said of their own file.
-StepResult testsNotCompiled(const run::Result& built, const std::vector<fs::path>& roots,
-                            const std::string& compiled, const std::string& shown) {
-  StepResult result = notCompiled(built, roots);
-  for (std::string& line : result.detail) {
-    for (std::size_t at = line.find(compiled); at != std::string::npos;
-         at = line.find(compiled, at + shown.size())) {
-      line.replace(at, compiled.size(), shown);
-    }
-  }
-  return result;
-}
-
-StepResult interruptedResult() {
-  StepResult stopped;
-  stopped.interrupted = true;
-  stopped.summary = "interrupted";
-  return stopped;
-}
-
-}  // namespace
-
-Checker::OwnTestsRun Checker::buildAndRunTests(const Lesson& lesson, const std::string& file,
-                                               const fs::path& code, const std::string& program,
-                                               double seconds,
-                                               const volatile std::sig_atomic_t* stop,
-                                               bool prepare) const {
-  OwnTestsRun own = buildTests(lesson, file, code, program, stop, prepare);
-  if (own.tests.compiled) runTests(lesson, own, program, seconds, stop);
-  return own;
-}
-
-Checker::OwnTestsRun Checker::buildTests(const Lesson& lesson, const std::string& file,
-                                         const fs::path& code, const std::string& program,
-                                         const volatile std::sig_atomic_t* stop,
-                                         bool prepare) const {
-  grade::BuildPlaces places = studentPlaces(kit_, lesson);
-  if (prepare) {
-    buildLibraries(stop);
-    preparePrecompiledHeader(kit_, manifest(), places);
-  }
-  places.code = code;
-  OwnTestsRun own;
-  own.compiled = places.sources / ("tests-" + program) / file;
-  fs::create_directories(own.compiled.parent_path());
-  {
-    std::ifstream in(lesson.exercise / file, std::ios::binary);
-    std::ofstream out(own.compiled, std::ios::binary | std::ios::trunc);
-    out << in.rdbuf();
-  }
-  std::error_code ec;
-  fs::remove(places.bin / program, ec);
-  own.built = runCompiler(grade::compileCommand(manifest(), places, own.compiled, program), stop);
-  own.tests.compiled = own.built.exitedWith(0);
-  return own;
-}
-
-void Checker::runTests(const Lesson& lesson, OwnTestsRun& own, const std::string& program,
-                       double seconds, const volatile std::sig_atomic_t* stop,
-                       const std::string& chaffChoice) const {
-  const grade::BuildPlaces places = studentPlaces(kit_, lesson);
-  own.tests.ran = runWithReport({(places.bin / program).string()}, seconds, stop, chaffChoice);
-  own.tests.report = run::readHarnessReport(own.tests.ran.report, std::nullopt);
-}
-
-StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
-                               const volatile std::sig_atomic_t* stop) const {
-  ManifestStep plan = planned(lesson, step);
-  // The student edition has the wheat and chaffs only packed: unpacked for this check into a
-  // private folder, removed when it ends (kit/edition.hpp).
-  std::optional<UnpackedPack> unpacked;
-  if (!fs::is_directory(plan.wheat) && fs::is_regular_file(packOf(lesson, step))) {
-    unpacked.emplace(packOf(lesson, step));
-    plan.wheat = unpacked->wheat();
-    for (ManifestChaff& chaff : plan.chaffs) chaff.code = unpacked->chaff(chaff.id);
-  }
-  const std::string shownFile = shown(lesson.exercise / step.writes);
-  if (!fs::exists(lesson.exercise / step.writes)) {
-    StepResult missing;
-    missing.outcome = run::Outcome::wrongTests;
-    missing.summary = "no tests yet";
-    missing.detail.push_back("there is no " + shownFile + ": make it (mazekit reset " +
-                             std::to_string(lesson.number) + " puts back the starting one)");
-    return missing;
-  }
-  const double seconds = std::max(timeLimit_, plan.seconds);
-  const std::vector<fs::path> roots{kit_.source, kit_.build};
-  buildLibraries(stop);
-  preparePrecompiledHeader(kit_, manifest(), studentPlaces(kit_, lesson));
-  // The mutant schema (grade/chaff_schema.hpp), when the kit's build made one: the student's
-  // tests built once against it, beside the wheat's build on the other core, and run once per
-  // chaff it holds, instead of a build per chaff. The tests could read which chaff a run is
-  // (the environment) and fool this check, but only this check, on the student's own
-  // machine: a grade builds every chaff apart in the sandbox and never uses a schema.
-  // MAZEKIT_NO_SCHEMA=1: every chaff built apart, as a grade does (to compare, or to time).
-  const char* noSchema = std::getenv("MAZEKIT_NO_SCHEMA");
-  const bool schemaOff = noSchema != nullptr && *noSchema != '\0' && std::string(noSchema) != "0";
-  const std::vector<bool> inSchema =
-      schemaOff ? std::vector<bool>{} : grade::schemaPlaced(plan.schema, plan.chaffs.size());
-  std::future<OwnTestsRun> schemaBuild;
-  if (std::find(inSchema.begin(), inSchema.end(), true) != inSchema.end()) {
-    schemaBuild = std::async(std::launch::async, [&] {
-      return buildTests(lesson, step.writes, plan.schema, "tests-schema", stop, false);
-    });
-  }
-  OwnTestsRun wheat =
-      buildAndRunTests(lesson, step.writes, plan.wheat, "tests-wheat", seconds, stop, false);
-  OwnTestsRun schema;
-  if (schemaBuild.valid()) schema = schemaBuild.get();
-  if (wheat.built.interrupted || wheat.tests.ran.interrupted || schema.built.interrupted)
-    return interruptedResult();
-  const grade::TestsFile file{wheat.compiled.string(), shownFile};
-  const std::string copyShown = run::relativeTo(wheat.compiled.lexically_normal().string(), roots);
-  if (!wheat.tests.compiled) {
-    StepResult result = testsNotCompiled(wheat.built, roots, copyShown, shownFile);
-    result.detail.insert(result.detail.begin(),
-                         "your tests do not compile against a correct maze:");
-    return result;
-  }
-  // The chaffs: only once the tests pass on the wheat.
-  std::vector<grade::TestsRun> chaffs;
-  if (grade::passesOnWheat(wheat.tests, seconds, manifest().sanitized)) {
-    // Two at a time: a chaff the schema holds is a run of its program; any other chaff (or
-    // every chaff, when the tests do not compile against the schema) a compile of its own.
-    std::vector<OwnTestsRun> runs(plan.chaffs.size());
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failureLock;
-    const auto work = [&] {
-      for (std::size_t i = next++; i < runs.size(); i = next++) {
-        try {
-          if (schema.tests.compiled && inSchema[i]) {
-            runs[i] = schema;
-            runTests(lesson, runs[i], "tests-schema", seconds, stop, std::to_string(i + 1));
-          } else {
-            runs[i] =
-                buildAndRunTests(lesson, step.writes, plan.chaffs[i].code,
-                                 "tests-chaff-" + std::to_string(i + 1), seconds, stop, false);
-          }
-        } catch (...) {
-          const std::lock_guard<std::mutex> hold(failureLock);
-          failure = std::current_exception();
-        }
-      }
-    };
-    std::thread helper(work);
-    work();
-    helper.join();
-    if (failure) std::rethrow_exception(failure);
-    for (OwnTestsRun& chaff : runs) {
-      if (chaff.built.interrupted || chaff.tests.ran.interrupted) return interruptedResult();
-      // The copies have their own folder names: said as the one the wheat's run used.
-      for (auto& c : chaff.tests.report.testCases) c.failureFile = file.compiledAs;
-      chaffs.push_back(std::move(chaff.tests));
-    }
-  }
-  const grade::TestsVerdict verdict =
-      grade::judgeTests(plan, wheat.tests, chaffs, file, seconds, manifest().sanitized);
-  StepResult result;
-  result.outcome = verdict.outcome;
-  result.green = verdict.green();
-  result.summary =
-      verdict.green() ? std::string(run::outcomeName(verdict.outcome)) : verdict.reason;
-  if (!verdict.green()) result.detail = verdict.detail;
-  // The picture the tests drew on the wheat, when they drew one.
-  if (!wheat.tests.report.picture.empty()) {
-    const fs::path png = picture(lesson, step);
-    fs::create_directories(png.parent_path());
-    turtle::saveFileAtomically(png, wheat.tests.report.picture);
-    result.picture = png;
-  }
-  return result;
-}
-
-void Checker::checkOwnTests(const Lesson& lesson, const Step& step, StepResult& result,
-                            const volatile std::sig_atomic_t* stop, bool prepare) const {
-  const std::vector<fs::path> roots{kit_.source, kit_.build};
-  for (const std::string& file : lesson.ownTestsAt(step)) {
-    const std::string shownFile = shown(lesson.exercise / file);
-    if (!fs::exists(lesson.exercise / file)) continue;  // said at its own step
-    const double seconds = std::max(timeLimit_, planned(lesson, step).seconds);
-    OwnTestsRun own =
-        buildAndRunTests(lesson, file, lesson.exercise, "tests-own", seconds, stop, prepare);
-    if (own.built.interrupted || own.tests.ran.interrupted) {
-      result = interruptedResult();
-      return;
-    }
-    const std::string copyShown = run::relativeTo(own.compiled.lexically_normal().string(), roots);
-    if (!own.tests.compiled) {
-      StepResult failed = testsNotCompiled(own.built, roots, copyShown, shownFile);
-      failed.detail.insert(failed.detail.begin(),
-                           "your own tests (" + shownFile + ") do not compile against your code:");
-      result = failed;
-      return;
-    }
-    run::StepExpectation expected;
-    for (const auto& c : own.tests.report.testCases) expected.testCases.push_back(c.name);
-    expected.timeoutSeconds = seconds;
-    const run::Verdict verdict = run::stepVerdict(own.tests.ran, own.tests.report, expected);
-    if (verdict.passed() || own.tests.report.testCases.empty()) continue;
-    StepResult failed = judgeStep(own.tests.ran, own.tests.report, expected, roots);
-    for (std::string& line : failed.detail) {
-      const auto at = line.find(copyShown);
-      if (at != std::string::npos) line.replace(at, copyShown.size(), shownFile);
-    }
-    failed.detail.insert(failed.detail.begin(),
-                         "the kit's tests pass, but your own test in " + shownFile +
-                             " fails on your code: your code has a bug your test found, or "
-                             "the test is wrong");
-    failed.picture = result.picture;
-    failed.drawing = result.drawing;
-    result = failed;
-    return;
-  }
-}
-
 std::vector<StepResult> Checker::checkTogether(const Lesson& lesson,
                                                const std::vector<const Step*>& steps,
                                                const volatile std::sig_atomic_t* stop) const {
@@ -863,107 +597,6 @@ StepResult Checker::build(const std::string& target, const volatile std::sig_ato
                              kit_.source.string() + "'");
   }
   return notCompiled(built, {kit_.source, kit_.build});
-}
-
-namespace {
-
-// "exercises/02-building-the-maze/maze.hpp:42, in Maze::dig(int)"
-std::string placeOf(const run::SourceFrame& frame, const std::vector<fs::path>& roots) {
-  std::string place = run::relativeTo(frame.file, roots) + ":" + std::to_string(frame.line);
-  if (!frame.function.empty()) place += ", in " + run::shorten(frame.function, 80);
-  return place;
-}
-
-}  // namespace
-
-StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
-                     const run::StepExpectation& expected, const std::vector<fs::path>& roots,
-                     const std::vector<std::string>& casePictures, const Locate& locate) {
-  // Where in the student's files the harness's stack `offsets` was, if anywhere.
-  const auto studentFrame = [&](const std::string& offsets) -> std::optional<run::SourceFrame> {
-    if (!locate || offsets.empty()) return std::nullopt;
-    return locate(offsets);
-  };
-  const auto studentPlace = [&](const std::string& offsets) -> std::optional<std::string> {
-    if (const auto frame = studentFrame(offsets)) return placeOf(*frame, roots);
-    return std::nullopt;
-  };
-  const run::Verdict verdict = run::stepVerdict(ran, report, expected);
-  StepResult result;
-  result.outcome = verdict.outcome;
-  result.green = verdict.passed();
-  result.summary = std::string(run::outcomeName(verdict.outcome));
-  if (result.green) return result;
-
-  // Every test case that failed (its first failed check: where it is and what it says, and
-  // its own picture when there are several), and what the first exception among them means;
-  // else the verdict's reason.
-  constexpr std::size_t shownCases = 5;
-  const auto failedCases = static_cast<std::size_t>(
-      std::count_if(report.testCases.begin(), report.testCases.end(),
-                    [](const run::TestCaseReport& c) { return !c.failure.empty(); }));
-  std::size_t listed = 0;
-  for (std::size_t i = 0; i < report.testCases.size() && listed < shownCases; ++i) {
-    const run::TestCaseReport& testCase = report.testCases[i];
-    if (testCase.failure.empty()) continue;
-    result.failedTags.push_back(testCase.tags);
-    ++listed;
-    if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
-      result.detail.push_back(verdict.reason);
-    for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
-    const auto frame = studentFrame(testCase.trace);
-    const bool crashed = testCase.failure.rfind("fatal error: ", 0) == 0;
-    if (frame && crashed && frame->repeats >= run::calledItself) {
-      const std::string place = placeOf(*frame, roots);
-      result.detail.push_back("  it crashed calling itself again and again at " + place);
-      if (result.explanation.empty()) {
-        result.explanation =
-            "Your function calls itself at " + place +
-            " without end: each call waits for the next one, until the stack of calls runs "
-            "out and the program crashes. Check the case where it must stop calling itself, "
-            "and that each call gets closer to it.";
-      }
-    } else if (frame) {
-      const std::string place = placeOf(*frame, roots);
-      result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + place);
-      if (crashed && result.explanation.empty()) {
-        result.explanation =
-            "Your program crashed at " + place +
-            ": look at what that line reads or writes. The usual causes are an index past the "
-            "end of a vector or an array ([] does not check; .at() would throw and say so), a "
-            "pointer or reference to something that no longer exists, and a function that "
-            "calls itself without end.";
-      }
-    }
-    if (failedCases > 1 && i < casePictures.size() && !casePictures[i].empty())
-      result.detail.push_back("  its picture: " + casePictures[i]);
-    const auto thrown = testCase.thrown();
-    if (thrown && result.explanation.empty()) result.explanation = run::explainException(*thrown);
-  }
-  if (failedCases > shownCases) {
-    result.detail.push_back("and " + std::to_string(failedCases - shownCases) +
-                            " more test cases of the step fail");
-  }
-  if (failedCases > 0) return result;
-  result.detail.push_back(verdict.reason);
-  if (verdict.outcome == run::Outcome::timedOut) {
-    if (const auto place = studentPlace(report.stoppedAt)) {
-      result.detail.push_back("  stopped at " + *place);
-      result.explanation =
-          "When mazekit stopped it, your code was at " + *place +
-          ". If that line is in a loop, what should make the loop end, and does it change each "
-          "time round? (A while loop whose condition never becomes false, or a for loop whose "
-          "counter goes the wrong way, runs for ever.)";
-    }
-  }
-  if (verdict.outcome == run::Outcome::endedEarly || verdict.outcome == run::Outcome::crashed) {
-    // What the program printed last may say why.
-    const std::string tail =
-        ran.output.substr(ran.output.size() > 300 ? ran.output.size() - 300 : 0);
-    if (!tail.empty())
-      result.detail.push_back("its last output: " + run::shorten(text::terminalLine(tail), 200));
-  }
-  return result;
 }
 
 }  // namespace mazekit::student
