@@ -2,16 +2,21 @@
 # proof that every step is red before it and green after it.
 #
 #   kit_read_lesson(DIR PREFIX)
-#       Reads DIR/lesson.json into variables PREFIX_ID, PREFIX_STEP_COUNT and, for each step
-#       K (1-based), PREFIX_K_ID, _TITLE, _TEST (absolute path), _RED_KIND ("compile" or
-#       "assert"), _RED_PATTERN, _SOLUTION (absolute folder: the build tree's cut of the
-#       lesson's source, see kit_cut_lesson), _POINTS, _RETIRES (a list of
-#       step numbers whose tests this step's code no longer passes) and _KEEPS (for a refactor
-#       step: the Catch2 test spec, e.g. "[keeps]", of its test cases that pass before the step
-#       and after it; empty for any other step). PREFIX_PROGRAMS lists
-#       the names of the lesson's own programs ("programs": {"play": "play/play_main.cpp"}:
-#       a main the kit provides, built with the student's files) and PREFIX_PROGRAM_NAME is
-#       each one's source (absolute path).
+#       Reads DIR/lesson.json with the kit's one lesson reader (mazekit/src/kit/lessons.hpp, run
+#       as lesson_plan) into variables PREFIX_ID, _FILES, _STEP_COUNT and, for each step K
+#       (1-based), PREFIX_K_ID, _TEST (absolute path), _KIND ("code" or "tests"), _RED_KIND
+#       ("compile", "assert" or "tests"), _RED_PATTERN, _SOLUTION (absolute folder: the build
+#       tree's cut of the lesson's source, see kit_cut_lesson), _RETIRES (the ids of the steps
+#       whose tests this step's code no longer passes), _KEEPS (for a refactor step: the Catch2
+#       test spec, e.g. "[keeps]", of its test cases that pass before the step and after it),
+#       _WHEAT_STEP (a test-writing step's: the step whose solution is its wheat; K for any
+#       other) and _TEST_CASES_JSON (its test cases' names as JSON strings, comma-separated); a
+#       test-writing step's _WRITES, _WHEAT (absolute folder), _CHAFFS (the chaffs' ids) and
+#       _CHAFF_J_ID (J 0-based). PREFIX_PROGRAMS lists the names of the lesson's own programs
+#       ("programs": {"play": "play/play_main.cpp"}: a main the kit provides, built with the
+#       student's files) and PREFIX_PROGRAM_NAME is each one's source (absolute path). CMake
+#       checks nothing of lesson.json itself: the reader does, and a mistake stops the
+#       configure with its message.
 #
 #   kit_build_lesson_steps(LESSON DIR CODE FOLDER PREFIX NAME [STEPS k...] [EXCLUDE_FROM_ALL])
 #       One test program per step, NAME_stepKK, built from that step's test file against the
@@ -82,227 +87,78 @@ function(kit_cut_lesson dir id files solutions chaffs)
   set_property(GLOBAL APPEND PROPERTY KIT_SOLUTION_TARGETS lesson_cut_${id})
 endfunction()
 
-function(kit_read_lesson dir prefix)
-  set(file "${dir}/lesson.json")
-  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${file}")
-  file(READ "${file}" json)
-  string(JSON id GET "${json}" id)
-  string(JSON count LENGTH "${json}" steps)
-  set(${prefix}_ID "${id}" PARENT_SCOPE)
-  set(lesson_files "")
-  set(solutions "")
-  set(chaff_folders "")
-  string(JSON n_files LENGTH "${json}" files)
-  math(EXPR n_files_last "${n_files} - 1")
-  foreach(f RANGE ${n_files_last})
-    string(JSON name GET "${json}" files ${f})
-    list(APPEND lesson_files "${name}")
+# The lesson reader (mazekit/src/kit/lesson_plan_main.cpp, on kit/lessons.cpp: the one reader of
+# lesson.json), built when the kit is first configured and again only when its sources change.
+# Sets OUT to the program.
+function(kit_lesson_plan_program out)
+  get_property(program GLOBAL PROPERTY KIT_LESSON_PLAN_PROGRAM)
+  if(program)
+    set(${out} "${program}" PARENT_SCOPE)
+    return()
+  endif()
+  set(src "${PROJECT_SOURCE_DIR}/mazekit/src")
+  set(sources "${src}/kit/lesson_plan_main.cpp" "${src}/kit/lessons.cpp")
+  set(inputs ${sources} "${src}/kit/lessons.hpp" "${src}/kit/kit.hpp"
+             "${PROJECT_SOURCE_DIR}/common/include/common/files.hpp")
+  set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${inputs})
+  set(bin "${PROJECT_BINARY_DIR}/lesson-plan")
+  set(program "${bin}/lesson_plan${CMAKE_EXECUTABLE_SUFFIX}")
+  set(stale FALSE)
+  foreach(input IN LISTS inputs)
+    # True too when the program is not there yet.
+    if("${input}" IS_NEWER_THAN "${program}")
+      set(stale TRUE)
+    endif()
   endforeach()
-  set(${prefix}_FILES "${lesson_files}" PARENT_SCOPE)
-  # The solutions are cut out of the lesson's one source at build time (kit_cut_lesson).
-  kit_cut_folder(cut "${id}")
-  set(${prefix}_STEP_COUNT ${count} PARENT_SCOPE)
-  set(programs "")
-  string(JSON program_json ERROR_VARIABLE no_programs GET "${json}" programs)
-  if(NOT no_programs)
-    string(JSON n LENGTH "${program_json}")
-    if(n GREATER 0)
-      math(EXPR n_last "${n} - 1")
-      foreach(p RANGE ${n_last})
-        string(JSON name MEMBER "${program_json}" ${p})
-        string(JSON source GET "${program_json}" "${name}")
-        list(APPEND programs "${name}")
-        set(${prefix}_PROGRAM_${name} "${dir}/${source}" PARENT_SCOPE)
-      endforeach()
+  if(stale)
+    find_package(nlohmann_json 3.2 REQUIRED)
+    message(STATUS "Building the lesson reader (lesson_plan)")
+    try_compile(built "${bin}" SOURCES ${sources}
+      CMAKE_FLAGS "-DINCLUDE_DIRECTORIES=${src};${PROJECT_SOURCE_DIR}/common/include"
+      LINK_LIBRARIES nlohmann_json::nlohmann_json
+      CXX_STANDARD 17 CXX_STANDARD_REQUIRED ON CXX_EXTENSIONS OFF
+      OUTPUT_VARIABLE log
+      COPY_FILE "${program}" COPY_FILE_ERROR copy_error)
+    if(NOT built OR copy_error)
+      message(FATAL_ERROR "The kit could not build its lesson reader (lesson_plan) with "
+                          "${CMAKE_CXX_COMPILER}: ${copy_error}\n${log}")
     endif()
   endif()
-  set(${prefix}_PROGRAMS "${programs}" PARENT_SCOPE)
-  math(EXPR last "${count} - 1")
-  foreach(i RANGE ${last})
-    math(EXPR k "${i} + 1")
-    foreach(field id title test points solution hint)
-      string(JSON value GET "${json}" steps ${i} ${field})
-      string(TOUPPER "${field}" FIELD)
-      set(${prefix}_${k}_${FIELD} "${value}" PARENT_SCOPE)
-    endforeach()
-    string(JSON test GET "${json}" steps ${i} test)
-    string(JSON solution GET "${json}" steps ${i} solution)
-    set(${prefix}_${k}_TEST "${dir}/${test}" PARENT_SCOPE)
-    set(${prefix}_${k}_SOLUTION "${cut}/${solution}" PARENT_SCOPE)
-    list(APPEND solutions "${solution}")
-    # "kind": "tests": the student writes the tests (my_tests.cpp), judged against the wheat
-    # (correct code: every test passes) and chaffs (the wheat with one bug each: each must
-    # fail a test). Its RED is the exercise's starting file, which holds no test.
-    string(JSON step_kind ERROR_VARIABLE no_step_kind GET "${json}" steps ${i} kind)
-    if(no_step_kind)
-      set(step_kind "code")
-    endif()
-    set(${prefix}_${k}_KIND "${step_kind}" PARENT_SCOPE)
-    if(step_kind STREQUAL "tests")
-      kit_read_tests_step("${file}" "${dir}" ${i} ${k} ${prefix})
-      foreach(name IN LISTS exports_${k})
-        set(${name} "${${name}}" PARENT_SCOPE)
-      endforeach()
-      string(JSON step_id GET "${json}" steps ${i} id)
-      foreach(chaff IN LISTS ${prefix}_${k}_CHAFFS)
-        list(APPEND chaff_folders "${step_id}/${chaff}")
-      endforeach()
-      set(kind "tests")
-    elseif(NOT step_kind STREQUAL "code")
-      message(FATAL_ERROR "${file}: step ${k} has kind '${step_kind}'; use \"tests\" for a step "
-                          "where the student writes the tests, or leave \"kind\" out")
-    else()
-      string(JSON kind GET "${json}" steps ${i} red kind)
-    endif()
-    set(${prefix}_${k}_RED_KIND "${kind}" PARENT_SCOPE)
-    set(pattern "")
-    if(kind STREQUAL "compile")
-      string(JSON pattern GET "${json}" steps ${i} red pattern)
-    elseif(kind STREQUAL "tests")
-    elseif(NOT kind STREQUAL "assert")
-      message(FATAL_ERROR "${file}: step ${k} has red kind '${kind}'; use \"compile\" or \"assert\"")
-    endif()
-    set(${prefix}_${k}_RED_PATTERN "${pattern}" PARENT_SCOPE)
-    # "refactor": {"keeps": "[keeps]", "why": "..."}: a step that changes how the code works
-    # and not what it does. The test cases `keeps` selects pass before the step and after it;
-    # the others are its RED.
-    set(keeps "")
-    string(JSON refactor ERROR_VARIABLE no_refactor GET "${json}" steps ${i} refactor)
-    if(NOT no_refactor)
-      string(JSON keeps ERROR_VARIABLE no_keeps GET "${refactor}" keeps)
-      string(JSON why ERROR_VARIABLE no_why GET "${refactor}" why)
-      if(no_keeps OR keeps STREQUAL "" OR no_why OR why STREQUAL "")
-        message(FATAL_ERROR "${file}: step ${k} is a refactor: give \"keeps\" (the test spec "
-                            "of the test cases that pass before and after it, e.g. \"[keeps]\") "
-                            "and \"why\"")
-      endif()
-      if(NOT kind STREQUAL "assert")
-        message(FATAL_ERROR "${file}: step ${k} is a refactor, so its test compiles before it: "
-                            "its red kind must be \"assert\", not \"${kind}\"")
-      endif()
-    endif()
-    set(${prefix}_${k}_KEEPS "${keeps}" PARENT_SCOPE)
-    # "seconds": the time a step's program needs, when it is more than a grade's usual limit.
-    string(JSON seconds ERROR_VARIABLE no_seconds GET "${json}" steps ${i} seconds)
-    if(no_seconds)
-      set(seconds 0)
-    endif()
-    set(${prefix}_${k}_SECONDS "${seconds}" PARENT_SCOPE)
-    # "retires": [{"step": "04-...", "reason": "..."}]: earlier tests this step's code no
-    # longer has to pass, each with the reason.
-    set(retired "")
-    string(JSON retires ERROR_VARIABLE no_retires GET "${json}" steps ${i} retires)
-    if(NOT no_retires)
-      string(JSON n LENGTH "${retires}")
-      if(n GREATER 0)
-        math(EXPR n_last "${n} - 1")
-        foreach(r RANGE ${n_last})
-          string(JSON retired_id GET "${retires}" ${r} step)
-          string(JSON reason GET "${retires}" ${r} reason)
-          if(reason STREQUAL "")
-            message(FATAL_ERROR "${file}: step ${k} retires ${retired_id} without a reason")
-          endif()
-          list(APPEND retired "${retired_id}")
-        endforeach()
-      endif()
-    endif()
-    set(${prefix}_${k}_RETIRES "${retired}" PARENT_SCOPE)
-    set(solution_${k} "${cut}/${solution}")
-    set(kind_${k} "${step_kind}")
-  endforeach()
-  list(REMOVE_DUPLICATES solutions)
-  if(EXISTS "${dir}/source")
-    kit_cut_lesson("${dir}" "${id}" "${lesson_files}" "${solutions}" "${chaff_folders}")
-  endif()
-  # A test-writing step's wheat is the solution of that step or a later one (tests first: the
-  # next step's, which makes them pass): PREFIX_K_WHEAT_STEP is that step's number, from which
-  # on the lesson's solutions (and the student's code) are run against these tests.
-  foreach(k RANGE 1 ${count})
-    set(${prefix}_${k}_WHEAT_STEP ${k} PARENT_SCOPE)
-    if(kind_${k} STREQUAL "tests")
-      set(found "")
-      foreach(j RANGE ${k} ${count})
-        if(found STREQUAL "" AND solution_${j} STREQUAL "${wheat_${k}}")
-          set(found ${j})
-        endif()
-      endforeach()
-      if(found STREQUAL "")
-        message(FATAL_ERROR "${file}: step ${k}'s \"wheat\" (${wheat_${k}}) is not the solution of "
-                            "that step or a later one: name the solution of the step that makes "
-                            "the tests pass")
-      endif()
-      set(${prefix}_${k}_WHEAT_STEP ${found} PARENT_SCOPE)
-    endif()
-  endforeach()
+  set_property(GLOBAL PROPERTY KIT_LESSON_PLAN_PROGRAM "${program}")
+  set(${out} "${program}" PARENT_SCOPE)
 endfunction()
 
-# A test-writing step's own fields: PREFIX_K_WRITES ("my_tests.cpp"), _WHEAT (absolute folder),
-# _CHAFFS (the chaffs' ids) and for each chaff J (0-based) _CHAFF_J_ID, _SAYS, _IN, _REPLACE,
-# _WITH. The step's points must be its chaffs plus one (the wheat). Reads `json` (the lesson)
-# from kit_read_lesson, and sets these in its scope, their names in exports_K, for it to pass on.
-function(kit_read_tests_step file dir i k prefix)
-  foreach(field writes wheat)
-    string(JSON ${field}_${k} ERROR_VARIABLE missing GET "${json}" steps ${i} ${field})
-    if(missing OR ${field}_${k} STREQUAL "")
-      message(FATAL_ERROR "${file}: step ${k} is a test-writing step: give \"${field}\"")
+# Reads DIR/lesson.json with the lesson reader (once per configure) into the variables the
+# header of this file lists, and defines the lesson's cut (kit_cut_lesson). A lesson.json with a
+# mistake stops the configure with the reader's message, which names the file and the step.
+function(kit_read_lesson dir prefix)
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${dir}/lesson.json")
+  get_filename_component(folder_name "${dir}" NAME)
+  set(plan "${PROJECT_BINARY_DIR}/lessons/plans/${folder_name}.cmake")
+  get_property(planned GLOBAL PROPERTY "KIT_PLANNED_${folder_name}")
+  if(NOT planned)
+    kit_lesson_plan_program(program)
+    set(edition "")
+    if(MAZEKIT_STUDENT_EDITION)
+      set(edition --student-edition)
     endif()
-  endforeach()
-  set(wheat_${k} "${cut}/${wheat_${k}}")
-  set(${prefix}_${k}_WRITES "${writes_${k}}" PARENT_SCOPE)
-  list(APPEND exports "${prefix}_${k}_WRITES")
-  set(${prefix}_${k}_WHEAT "${wheat_${k}}" PARENT_SCOPE)
-  list(APPEND exports "${prefix}_${k}_WHEAT")
-  string(JSON n_chaffs ERROR_VARIABLE missing LENGTH "${json}" steps ${i} chaffs)
-  if(missing OR n_chaffs LESS 5)
-    message(FATAL_ERROR "${file}: step ${k} is a test-writing step: give at least 5 \"chaffs\"")
+    execute_process(COMMAND "${program}" "${dir}" "${PROJECT_BINARY_DIR}" "${plan}" ${edition}
+      RESULT_VARIABLE failed ERROR_VARIABLE error)
+    if(failed)
+      string(STRIP "${error}" error)
+      message(FATAL_ERROR "${error}")
+    endif()
+    set_property(GLOBAL PROPERTY "KIT_PLANNED_${folder_name}" TRUE)
   endif()
-  string(JSON step_points GET "${json}" steps ${i} points)
-  math(EXPR want "${n_chaffs} + 1")
-  if(NOT step_points EQUAL want)
-    message(FATAL_ERROR "${file}: step ${k} has ${n_chaffs} chaffs, so its points are ${want} "
-                        "(one a chaff caught, one the wheat passed), not ${step_points}")
-  endif()
-  set(chaff_ids "")
-  math(EXPR c_last "${n_chaffs} - 1")
-  foreach(c RANGE ${c_last})
-    foreach(field id says in replace with)
-      string(JSON value ERROR_VARIABLE missing GET "${json}" steps ${i} chaffs ${c} ${field})
-      # The student edition's lesson.json leaves out how each chaff changes the wheat (the
-      # answer's own lines): its chaffs come packed (lessons/ID/packs, mazekit student-edition).
-      if(MAZEKIT_STUDENT_EDITION AND (field STREQUAL "replace" OR field STREQUAL "with"))
-        set(missing "")
-        set(value "")
-      endif()
-      if(missing OR (value STREQUAL "" AND NOT field STREQUAL "with" AND
-                     NOT (MAZEKIT_STUDENT_EDITION AND field STREQUAL "replace")))
-        message(FATAL_ERROR "${file}: step ${k}'s chaff ${c} has no \"${field}\"")
-      endif()
-      string(TOUPPER "${field}" FIELD)
-      set(${prefix}_${k}_CHAFF_${c}_${FIELD} "${value}" PARENT_SCOPE)
-      list(APPEND exports "${prefix}_${k}_CHAFF_${c}_${FIELD}")
-    endforeach()
-    # "schema": false keeps the chaff out of the step's schema (a build of its own in
-    # `mazekit check`); true, or no "schema", lets mazekit_chaff_schema place it if it can.
-    string(JSON in_schema ERROR_VARIABLE missing GET "${json}" steps ${i} chaffs ${c} schema)
-    if(missing)
-      set(in_schema ON)
-    elseif(NOT in_schema MATCHES "^(ON|OFF)$")
-      message(FATAL_ERROR "${file}: step ${k}'s chaff ${c}: \"schema\" is true or false, "
-                          "not ${in_schema}")
-    endif()
-    set(${prefix}_${k}_CHAFF_${c}_SCHEMA "${in_schema}" PARENT_SCOPE)
-    list(APPEND exports "${prefix}_${k}_CHAFF_${c}_SCHEMA")
-    string(JSON chaff_id GET "${json}" steps ${i} chaffs ${c} id)
-    if(NOT chaff_id MATCHES "^[a-z0-9][a-z0-9-]*$" OR chaff_id IN_LIST chaff_ids)
-      message(FATAL_ERROR "${file}: step ${k}'s chaff '${chaff_id}': an id is lower-case letters, "
-                          "digits and '-', and each chaff's is its own")
-    endif()
-    list(APPEND chaff_ids "${chaff_id}")
+  set(_kit_prefix "${prefix}")
+  include("${plan}")
+  foreach(name IN LISTS _kit_plan_names)
+    set(${name} "${${name}}" PARENT_SCOPE)
   endforeach()
-  set(${prefix}_${k}_CHAFFS "${chaff_ids}" PARENT_SCOPE)
-  list(APPEND exports "${prefix}_${k}_CHAFFS")
-  set(wheat_${k} "${wheat_${k}}" PARENT_SCOPE)
-  set(exports_${k} "${exports}" PARENT_SCOPE)
+  if(EXISTS "${dir}/source")
+    kit_cut_lesson("${dir}" "${${prefix}_ID}" "${${prefix}_FILES}" "${${prefix}_CUT_SOLUTIONS}"
+                   "${${prefix}_CUT_CHAFFS}")
+  endif()
 endfunction()
 
 # The compiler flags every lesson test program is built with, as a list, for the RED check
@@ -607,38 +463,13 @@ endfunction()
 function(kit_make_chaff_schema dir k out)
   kit_chaff_schema_folder(folder "${lesson_ID}" "${lesson_${k}_ID}")
   set(wheat "${lesson_${k}_WHEAT}")
-  kit_json_string(q_wheat "${wheat}")
-  # Joined as text, not as a list: the code holds semicolons.
-  set(q_chaffs "")
-  list(LENGTH lesson_${k}_CHAFFS n)
-  math(EXPR last "${n} - 1")
-  foreach(c RANGE ${last})
-    kit_json_string(q_in "${lesson_${k}_CHAFF_${c}_IN}")
-    kit_json_string(q_replace "${lesson_${k}_CHAFF_${c}_REPLACE}")
-    kit_json_string(q_with "${lesson_${k}_CHAFF_${c}_WITH}")
-    if(c GREATER 0)
-      string(APPEND q_chaffs ",\n  ")
-    endif()
-    if(lesson_${k}_CHAFF_${c}_SCHEMA)
-      set(q_schema "true")
-    else()
-      set(q_schema "false")
-    endif()
-    string(APPEND q_chaffs "{\"in\": ${q_in}, \"replace\": ${q_replace}, \"with\": ${q_with}, "
-                           "\"schema\": ${q_schema}}")
-  endforeach()
-  set(spec "${folder}.json")
-  # Written only when it changes, so that configuring again rebuilds nothing.
-  file(WRITE "${spec}.new" "{\"wheat\": ${q_wheat},\n \"chaffs\": [\n  ${q_chaffs}]}\n")
-  file(COPY_FILE "${spec}.new" "${spec}" ONLY_IF_DIFFERENT)
-  file(REMOVE "${spec}.new")
   set(wheat_files "")
   foreach(f IN LISTS lesson_FILES)
     list(APPEND wheat_files "${wheat}/${f}")
   endforeach()
   add_custom_command(OUTPUT "${folder}/schema.json"
-    COMMAND mazekit_chaff_schema "${spec}" "${folder}"
-    DEPENDS mazekit_chaff_schema "${spec}" ${wheat_files}
+    COMMAND mazekit_chaff_schema "${dir}" "${lesson_${k}_ID}" "${wheat}" "${folder}"
+    DEPENDS mazekit_chaff_schema "${dir}/lesson.json" ${wheat_files}
     COMMENT "Writing the chaff schema of ${lesson_ID} step ${lesson_${k}_ID}"
     VERBATIM)
   string(MAKE_C_IDENTIFIER "schema_${lesson_ID}_${lesson_${k}_ID}" target)

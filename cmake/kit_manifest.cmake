@@ -8,38 +8,19 @@
 #   harness, libraries  what a step program links: Catch2's main and the signed reporter,
 #                    the turtle library, Cairo
 #   sanitized        the kit is built with sanitizers (their reports count as crashes)
-#   lessons          each lesson's id, folder, files, the targets of its proof's programs
-#                    (what mazekit verify builds), and each step's id, title, test file,
-#                    Catch2 file tag, test case names, points, retired steps and the target
-#                    and program of the student's exercise build, and the program that
-#                    draws the step's picture from its solution (run with -# and the file
-#                    tag, MAZEKIT_PICTURE_STEP naming the step); its own programs
-#                    (mazekit play), each with the target and program built from the
-#                    student's exercise; a test-writing step's kind "tests", the file the
-#                    student writes, its wheat folder and step, its chaffs (id, what
-#                    each says, its generated folder) and its mutant schema's folder
+#   lessons          what the build made of each lesson (what lesson.json says is read from
+#                    it, not from here): its id and folder, the targets of its proof's
+#                    programs (what mazekit verify builds), and each step's id, Catch2 file
+#                    tag, test case names (found by the lesson reader), the target and
+#                    program of the student's exercise build, and the program that draws
+#                    the step's picture from its solution (run with -# and the file tag,
+#                    MAZEKIT_PICTURE_STEP naming the step); its own programs (mazekit
+#                    play), each with the target and program built from the student's
+#                    exercise; a test-writing step's chaffs (id, generated folder) and its
+#                    mutant schema's folder
 include_guard(GLOBAL)
 include(kit_lessons)
 
-
-# The test case names a step's test file declares: TEST_CASE("name", ...), one per line.
-function(kit_test_case_names out test_file)
-  file(STRINGS "${test_file}" lines REGEX "^[ \t]*(TEST_CASE|SCENARIO)[ \t]*\\(")
-  set(names "")
-  foreach(line IN LISTS lines)
-    if(NOT line MATCHES "\\([ \t]*\"(([^\"\\\\]|\\\\.)*)\"")
-      message(FATAL_ERROR "${test_file}: cannot read the test case name in: ${line}")
-    endif()
-    set(name "${CMAKE_MATCH_1}")
-    if(line MATCHES "^[ \t]*SCENARIO")
-      set(name "Scenario: ${name}")
-    endif()
-    string(REPLACE "\\\"" "\"" name "${name}")
-    string(REPLACE "\\\\" "\\" name "${name}")
-    list(APPEND names "${name}")
-  endforeach()
-  set(${out} "${names}" PARENT_SCOPE)
-endfunction()
 
 # A JSON string of VALUE: backslashes, quotes, line breaks, tabs and carriage returns escaped.
 function(kit_json_string out value)
@@ -51,70 +32,45 @@ function(kit_json_string out value)
   set(${out} "\"${value}\"" PARENT_SCOPE)
 endfunction()
 
-# Adds a lesson (its folder) to the manifest; its exercise targets are EXERCISE_PREFIX_stepKK
-# and its picture programs SOLUTION_PREFIX_stepKK (kit_add_lesson_proof's names: the program of
-# step K's solution, which holds step K's test; its file tag picks that test).
+# Adds a lesson (its folder) to the manifest: what the build makes of it, never what its
+# lesson.json says (mazekit reads that with the one reader, kit/lessons.hpp, and joins the two
+# by the steps' and chaffs' ids). Its exercise targets are EXERCISE_PREFIX_stepKK and its
+# picture programs SOLUTION_PREFIX_stepKK (kit_add_lesson_proof's names: the program of step K's
+# solution, which holds step K's test; its file tag picks that test).
 function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
   kit_read_lesson("${dir}" lesson)
-  file(READ "${dir}/lesson.json" json)
-  string(JSON title GET "${json}" title)
-  string(JSON files GET "${json}" files)
   kit_json_string(q_id "${lesson_ID}")
-  kit_json_string(q_title "${title}")
   kit_json_string(q_dir "${dir}")
   set(steps "")
   foreach(k RANGE 1 ${lesson_STEP_COUNT})
-    # The student edition has no test file for a test-writing step (it is that step's answer)
-    # and no solution programs to draw the expected pictures (lessons/ID/pictures has them).
-    set(names "")
-    if(NOT (MAZEKIT_STUDENT_EDITION AND lesson_${k}_KIND STREQUAL "tests"))
-      kit_test_case_names(names "${lesson_${k}_TEST}")
-    endif()
-    set(q_names "")
-    foreach(name IN LISTS names)
-      kit_json_string(q "${name}")
-      list(APPEND q_names "${q}")
-    endforeach()
-    list(JOIN q_names ", " q_names)
-    set(q_retires "")
-    foreach(r IN LISTS lesson_${k}_RETIRES)
-      kit_json_string(q "${r}")
-      list(APPEND q_retires "${q}")
-    endforeach()
-    list(JOIN q_retires ", " q_retires)
     get_filename_component(tag "${lesson_${k}_TEST}" NAME_WE)
     kit_step_name(target ${exercise_prefix} ${k})
     kit_step_name(picture ${solution_prefix} ${lesson_${k}_WHEAT_STEP})
-    # A test-writing step: the file the student writes, the wheat (the folder of correct code)
-    # and each chaff's id, what it says and its folder; and the folder of its mutant schema
-    # (for `mazekit check`: the chaffs in one build, chosen at run time).
+    # A test-writing step: each chaff's folder, and the folder of its mutant schema (for
+    # `mazekit check`: the chaffs in one build, chosen at run time).
     set(tests_fields "")
     if(lesson_${k}_KIND STREQUAL "tests")
-      math(EXPR wheat_step "${lesson_${k}_WHEAT_STEP}")
-      kit_json_string(q_writes "${lesson_${k}_WRITES}")
-      kit_json_string(q_wheat "${lesson_${k}_WHEAT}")
-      kit_json_string(q_wheat_step "${lesson_${wheat_step}_ID}")
       set(q_chaffs "")
       list(LENGTH lesson_${k}_CHAFFS n)
       math(EXPR last "${n} - 1")
       foreach(c RANGE ${last})
         kit_chaff_folder(folder "${lesson_ID}" "${lesson_${k}_ID}" "${lesson_${k}_CHAFF_${c}_ID}")
         kit_json_string(q_cid "${lesson_${k}_CHAFF_${c}_ID}")
-        kit_json_string(q_says "${lesson_${k}_CHAFF_${c}_SAYS}")
         if(MAZEKIT_STUDENT_EDITION)
           set(folder "")  # unpacked from lessons/ID/packs for each check (kit/edition.hpp)
         endif()
         kit_json_string(q_folder "${folder}")
-        list(APPEND q_chaffs "{\"id\": ${q_cid}, \"says\": ${q_says}, \"code\": ${q_folder}}")
+        list(APPEND q_chaffs "{\"id\": ${q_cid}, \"code\": ${q_folder}}")
       endforeach()
       list(JOIN q_chaffs ", " q_chaffs)
       kit_chaff_schema_folder(schema "${lesson_ID}" "${lesson_${k}_ID}")
       kit_json_string(q_schema "${schema}")
-      set(tests_fields ", \"writes\": ${q_writes}, \"wheat\": ${q_wheat}, \"wheat_step\": ${q_wheat_step}, \"chaffs\": [${q_chaffs}], \"schema\": ${q_schema}")
+      set(tests_fields ", \"chaffs\": [${q_chaffs}], \"schema\": ${q_schema}")
     endif()
     kit_json_string(q_step_id "${lesson_${k}_ID}")
-    kit_json_string(q_step_title "${lesson_${k}_TITLE}")
-    kit_json_string(q_test "${lesson_${k}_TEST}")
+    # The student edition has no test file for a test-writing step (it is that step's answer:
+    # no test cases) and no solution programs to draw the expected pictures (lessons/ID/pictures
+    # has them).
     set(q_exercise_program "\"$<TARGET_FILE:${target}>\"")
     set(q_picture_program "\"$<TARGET_FILE:${picture}>\"")
     if(MAZEKIT_STUDENT_EDITION)
@@ -123,7 +79,7 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
         set(q_exercise_program "\"\"")
       endif()
     endif()
-    list(APPEND steps "{\"id\": ${q_step_id}, \"title\": ${q_step_title}, \"test\": ${q_test}, \"file_tag\": \"#${tag}\", \"points\": ${lesson_${k}_POINTS}, \"seconds\": ${lesson_${k}_SECONDS}, \"test_cases\": [${q_names}], \"retires\": [${q_retires}], \"exercise_target\": \"${target}\", \"exercise_program\": ${q_exercise_program}, \"picture_program\": ${q_picture_program}, \"kind\": \"${lesson_${k}_KIND}\"${tests_fields}}")
+    list(APPEND steps "{\"id\": ${q_step_id}, \"file_tag\": \"#${tag}\", \"test_cases\": [${lesson_${k}_TEST_CASES_JSON}], \"exercise_target\": \"${target}\", \"exercise_program\": ${q_exercise_program}, \"picture_program\": ${q_picture_program}${tests_fields}}")
   endforeach()
   list(JOIN steps ",\n      " steps)
   get_property(proof GLOBAL PROPERTY "KIT_PROOF_PROGRAMS_${lesson_ID}")
@@ -138,7 +94,7 @@ function(kit_manifest_add_lesson dir exercise_prefix solution_prefix)
     list(APPEND q_programs "{\"name\": \"${program}\", \"exercise_target\": \"${target}\", \"exercise_program\": \"$<TARGET_FILE:${target}>\"}")
   endforeach()
   list(JOIN q_programs ", " q_programs)
-  set(entry "{\"id\": ${q_id}, \"title\": ${q_title}, \"folder\": ${q_dir}, \"files\": ${files},\n     \"proof_targets\": [${q_proof}],\n     \"programs\": [${q_programs}],\n     \"steps\": [\n      ${steps}]}")
+  set(entry "{\"id\": ${q_id}, \"folder\": ${q_dir},\n     \"proof_targets\": [${q_proof}],\n     \"programs\": [${q_programs}],\n     \"steps\": [\n      ${steps}]}")
   set_property(GLOBAL APPEND PROPERTY KIT_MANIFEST_LESSONS "${entry}")
 endfunction()
 

@@ -3,16 +3,44 @@
 #include <catch2/catch.hpp>
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "common/files.hpp"
 #include "kit/kit.hpp"
 #include "kit/lesson_source.hpp"
+#include "kit/lessons.hpp"
 
 using Catch::Contains;
 using mazekit::cutLessonSource;
 
 namespace {
+
+/// A step of a lesson.json with every field a step needs, ending with `solution`.
+nlohmann::json step(const std::string& id, const std::string& solution) {
+  return {{"id", id},
+          {"title", id},
+          {"test", "tests/" + id + ".cpp"},
+          {"hint", "h"},
+          {"red", {{"kind", "assert"}}},
+          {"points", 1},
+          {"solution", solution}};
+}
+
+/// A chaff that changes `replace` to `with` in `in`.
+mazekit::Chaff edit(const std::string& in, const std::string& replace, const std::string& with) {
+  mazekit::Chaff chaff;
+  chaff.id = "c";
+  chaff.in = in;
+  chaff.replace = replace;
+  chaff.with = with;
+  return chaff;
+}
+
+/// A lesson.json of the lesson "09-x" with these files and steps.
+std::string lessonJson(const nlohmann::json& files, const nlohmann::json& steps) {
+  return nlohmann::json{{"id", "09-x"}, {"title", "x"}, {"files", files}, {"steps", steps}}.dump();
+}
 
 const std::string kSource =
     "#pragma once\n"
@@ -104,13 +132,12 @@ TEST_CASE("cutLesson writes each solution's files, and rewrites only those that 
   const fs::path out = lesson.parent_path() / "cut";
   fs::remove_all(lesson.parent_path());
   fs::create_directories(lesson / "source");
-  common::saveFileAtomically(lesson / "lesson.json",
-                             R"({"id": "09-x", "title": "x", "files": ["a.hpp"], "steps": [
-           {"id": "01-a", "solution": "solutions/step01"},
-           {"id": "02-b", "solution": "solutions/step01"},
-           {"id": "03-c", "solution": "solutions/step02"}]})");
+  common::saveFileAtomically(
+      lesson / "lesson.json",
+      lessonJson({"a.hpp"}, {step("01-a", "solutions/step01"), step("02-b", "solutions/step01"),
+                             step("03-c", "solutions/step02")}));
   common::saveFileAtomically(lesson / "source" / "a.hpp", "a\n//@ 2-\nb\n//@ end\n");
-  CHECK(mazekit::lessonSolutionCount(lesson) == 2);
+  CHECK(mazekit::readLesson(lesson, {}).solutionCount() == 2);
   CHECK(mazekit::cutLesson(lesson, out) == 2);
   CHECK(common::readFile(out / "solutions" / "step01" / "a.hpp") == "a\n");
   CHECK(common::readFile(out / "solutions" / "step02" / "a.hpp") == "a\nb\n");
@@ -121,20 +148,21 @@ TEST_CASE("cutLesson writes each solution's files, and rewrites only those that 
   fs::remove(lesson / "source" / "a.hpp");
   REQUIRE_THROWS_WITH(mazekit::cutLesson(lesson, out),
                       Contains("a.hpp' is not there") && Contains("in source/"));
-  common::saveFileAtomically(lesson / "lesson.json",
-                             R"({"id": "09-x", "title": "x", "files": ["a.hpp"], "steps": [
-           {"id": "01-a", "solution": "solutions/step02"}]})");
-  REQUIRE_THROWS_WITH(mazekit::lessonSolutionCount(lesson),
-                      Contains("lesson.json: step '01-a' has \"solution\": \"solutions/step02\", "
-                               "but the next solution is \"solutions/step01\""));
+  common::saveFileAtomically(
+      lesson / "lesson.json",
+      lessonJson({"a.hpp"}, nlohmann::json::array({step("01-a", "solutions/step02")})));
+  REQUIRE_THROWS_WITH(mazekit::cutLesson(lesson, out),
+                      Contains("lesson.json: step 1 ('01-a') has \"solution\": "
+                               "\"solutions/step02\", but the next solution is "
+                               "\"solutions/step01\""));
   fs::remove_all(lesson.parent_path());
 }
 
 TEST_CASE("a chaff is the wheat with its one text replaced", "[lesson_source]") {
-  const mazekit::ChaffEdit chaff{"forgets-west", "maze.hpp", "x > 0", "x > 1"};
+  const mazekit::Chaff chaff = edit("maze.hpp", "x > 0", "x > 1");
   CHECK(mazekit::applyChaff("if (x > 0) dig();\n", chaff, "here", "w/maze.hpp") ==
         "if (x > 1) dig();\n");
-  const mazekit::ChaffEdit removes{"no-dig", "maze.hpp", " dig();", ""};
+  const mazekit::Chaff removes = edit("maze.hpp", " dig();", "");
   CHECK(mazekit::applyChaff("if (x > 0) dig();\n", removes, "here", "w/maze.hpp") ==
         "if (x > 0)\n");
 }
@@ -143,15 +171,14 @@ TEST_CASE("a chaff whose text is missing, twice there, or unchanged says which a
           "[lesson_source]") {
   const std::string where = "lessons/09-x/lesson.json: step 03-t, chaff 'c'";
   const std::string wheat = "int a = 1;\nint b = 1;\n";
-  REQUIRE_THROWS_WITH(
-      mazekit::applyChaff(wheat, {"c", "a.hpp", "int c", "int d"}, where, "w/a.hpp"),
-      Contains(where + ": its \"replace\" text is not in w/a.hpp") &&
-          Contains("copy it from that file exactly"));
-  REQUIRE_THROWS_WITH(mazekit::applyChaff(wheat, {"c", "a.hpp", "= 1;", "= 2;"}, where, "w/a.hpp"),
+  REQUIRE_THROWS_WITH(mazekit::applyChaff(wheat, edit("a.hpp", "int c", "int d"), where, "w/a.hpp"),
+                      Contains(where + ": its \"replace\" text is not in w/a.hpp") &&
+                          Contains("copy it from that file exactly"));
+  REQUIRE_THROWS_WITH(mazekit::applyChaff(wheat, edit("a.hpp", "= 1;", "= 2;"), where, "w/a.hpp"),
                       Contains(where + ": its \"replace\" text is in w/a.hpp more than once") &&
                           Contains("take more of the line around it"));
   REQUIRE_THROWS_WITH(
-      mazekit::applyChaff(wheat, {"c", "a.hpp", "int a", "int a"}, where, "w/a.hpp"),
+      mazekit::applyChaff(wheat, edit("a.hpp", "int a", "int a"), where, "w/a.hpp"),
       Contains(where + ": its \"with\" is its \"replace\": the chaff would be the wheat"));
 }
 
@@ -163,33 +190,47 @@ TEST_CASE("makeLessonChaffs writes each chaff's files from its wheat, and only t
   const fs::path chaffs = lesson.parent_path() / "chaffs";
   fs::remove_all(lesson.parent_path());
   fs::create_directories(lesson / "source");
-  const auto lessonJson = [&](const std::string& in, const std::string& with) {
-    common::saveFileAtomically(lesson / "lesson.json",
-                               R"({"id": "09-x", "files": ["a.hpp", "b.hpp"], "steps": [
-           {"id": "01-a", "solution": "solutions/step01"},
-           {"id": "02-t", "solution": "solutions/step01", "kind": "tests",
-            "wheat": "solutions/step02", "chaffs": [
-              {"id": "off-by-one", "in": ")" +
-                                   in + R"(", "replace": "1", "with": ")" + with + R"("}]},
-           {"id": "03-b", "solution": "solutions/step02"}]})");
+  // Five chaffs: the first changes `in`'s "1" to `with`, the others b.hpp's "int b;".
+  const auto writeLesson = [&](const std::string& in, const std::string& with) {
+    nlohmann::json chaffList = {
+        {{"id", "off-by-one"}, {"says", "s"}, {"in", in}, {"replace", "1"}, {"with", with}}};
+    for (const char* id : {"b2", "b3", "b4", "b5"}) {
+      chaffList.push_back({{"id", id},
+                           {"says", "s"},
+                           {"in", "b.hpp"},
+                           {"replace", "int b;"},
+                           {"with", std::string("int ") + id + ";"}});
+    }
+    nlohmann::json tests = step("02-t", "solutions/step01");
+    tests.erase("red");
+    tests.update({{"kind", "tests"},
+                  {"writes", "my_tests.cpp"},
+                  {"wheat", "solutions/step02"},
+                  {"points", 6},
+                  {"chaffs", chaffList}});
+    common::saveFileAtomically(
+        lesson / "lesson.json",
+        lessonJson({"a.hpp", "b.hpp"},
+                   {step("01-a", "solutions/step01"), tests, step("03-b", "solutions/step02")}));
   };
-  lessonJson("a.hpp", "2");
+  writeLesson("a.hpp", "2");
   common::saveFileAtomically(lesson / "source" / "a.hpp", "//@ 2-\nint one = 1;\n//@ end\n");
   common::saveFileAtomically(lesson / "source" / "b.hpp", "int b;\n");
   REQUIRE(mazekit::cutLesson(lesson, out) == 4);
-  CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 2);
+  CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 10);
   CHECK(common::readFile(chaffs / "02-t" / "off-by-one" / "a.hpp") == "int one = 2;\n");
+  CHECK(common::readFile(chaffs / "02-t" / "b3" / "b.hpp") == "int b3;\n");
   CHECK(common::readFile(chaffs / "02-t" / "off-by-one" / "b.hpp") == "int b;\n");
   CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 0);
-  lessonJson("a.hpp", "3");
+  writeLesson("a.hpp", "3");
   CHECK(mazekit::makeLessonChaffs(lesson, out, chaffs) == 1);
   CHECK(common::readFile(chaffs / "02-t" / "off-by-one" / "a.hpp") == "int one = 3;\n");
 
-  lessonJson("c.hpp", "3");
+  writeLesson("c.hpp", "3");
   REQUIRE_THROWS_WITH(mazekit::makeLessonChaffs(lesson, out, chaffs),
-                      Contains("lesson.json: step 02-t, chaff 'off-by-one': its \"in\" (c.hpp) "
+                      Contains("lesson.json: step 2's chaff 'off-by-one': its \"in\" (c.hpp) "
                                "is not one of the lesson's \"files\""));
-  lessonJson("b.hpp", "3");
+  writeLesson("b.hpp", "3");
   REQUIRE_THROWS_WITH(mazekit::makeLessonChaffs(lesson, out, chaffs),
                       Contains("its \"replace\" text is not in") &&
                           Contains((out / "solutions" / "step02" / "b.hpp").string()));

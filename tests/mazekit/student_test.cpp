@@ -1888,21 +1888,33 @@ grade::TestsRun testsRun(const std::vector<std::tuple<std::string, int, int>>& c
   return r;
 }
 
-ManifestStep testsStep(int chaffs) {
-  ManifestStep step;
-  step.kind = "tests";
+Step testsStep(int chaffs) {
+  Step step;
   step.writes = "my_tests.cpp";
-  for (int i = 1; i <= chaffs; ++i)
-    step.chaffs.push_back({"bug-" + std::to_string(i), "bug number " + std::to_string(i), {}});
+  for (int i = 1; i <= chaffs; ++i) {
+    Chaff chaff;
+    chaff.id = "bug-" + std::to_string(i);
+    chaff.says = "bug number " + std::to_string(i);
+    step.chaffs.push_back(chaff);
+  }
   return step;
 }
 
 const grade::TestsFile myTests{"/grade/src/my_tests.cpp", "my_tests.cpp"};
 
+/// A chaff of a schema: in file `in`, `replace` becomes `with`.
+Chaff schemaChaff(const std::string& in, const std::string& replace, const std::string& with) {
+  Chaff chaff;
+  chaff.in = in;
+  chaff.replace = replace;
+  chaff.with = with;
+  return chaff;
+}
+
 }  // namespace
 
 TEST_CASE("a chaff is caught only by a test case that passes on the wheat, or by a crash") {
-  const ManifestStep step = testsStep(3);
+  const Step step = testsStep(3);
   // "good" passes on the wheat; chaff 1 fails it, chaff 2 crashes the tests, chaff 3 passes.
   const grade::TestsRun wheat = testsRun({{"good", 3, 0}});
   grade::TestsRun crashed = testsRun({});
@@ -1924,7 +1936,7 @@ TEST_CASE("a chaff is caught only by a test case that passes on the wheat, or by
 }
 
 TEST_CASE("tests that fail on the wheat catch nothing and say where they are wrong") {
-  const ManifestStep step = testsStep(2);
+  const Step step = testsStep(2);
   // "wrong" fails on the wheat (and so on every chaff): it proves nothing.
   const grade::TestsRun wheat = testsRun({{"wrong", 1, 1}, {"good", 2, 0}}, 1);
   const auto v = grade::judgeTests(
@@ -1941,7 +1953,7 @@ TEST_CASE("tests that fail on the wheat catch nothing and say where they are wro
 }
 
 TEST_CASE("tests with no test case, or a test case with no check, are told so") {
-  const ManifestStep step = testsStep(2);
+  const Step step = testsStep(2);
   const auto none = grade::judgeTests(step, testsRun({}), {}, myTests, 5, false);
   CHECK(none.score == 0);
   CHECK(none.reason.rfind("no tests yet: my_tests.cpp holds no TEST_CASE", 0) == 0);
@@ -1960,7 +1972,7 @@ TEST_CASE("tests with no test case, or a test case with no check, are told so") 
 }
 
 TEST_CASE("a chaff the tests do not compile against is not caught, and the student is told why") {
-  const ManifestStep step = testsStep(2);
+  const Step step = testsStep(2);
   grade::TestsRun broken;
   broken.compiled = false;
   broken.compileError = "/grade/src/my_tests.cpp:3:9: error: expected ')' before numeric constant";
@@ -1981,7 +1993,7 @@ TEST_CASE("a chaff the tests do not compile against is not caught, and the stude
 }
 
 TEST_CASE("a chaff the grader could not build leaves the step not graded, never caught") {
-  const ManifestStep step = testsStep(2);
+  const Step step = testsStep(2);
   grade::TestsRun skipped;
   skipped.notBuilt =
       "the compile budget is used (181 s of compiling your tests; the limit is 180 s)";
@@ -1994,7 +2006,7 @@ TEST_CASE("a chaff the grader could not build leaves the step not graded, never 
 }
 
 TEST_CASE("tests that pass on the wheat and then fail on it when it runs again prove nothing") {
-  const ManifestStep step = testsStep(2);
+  const Step step = testsStep(2);
   const grade::TestsRun failsNow = testsRun({{"good", 3, 1}}, 1);
   const auto v = grade::judgeTests(step, testsRun({{"good", 3, 0}}), {failsNow, failsNow}, myTests,
                                    5, false, {failsNow});
@@ -2034,14 +2046,14 @@ TEST_CASE("a chaff schema holds each chaff in a function's body as a branch, the
       "  }\n"
       "  return pair[0] + pair[1];\n"
       "}\n";
-  const std::vector<grade::SchemaChaff> chaffs{
-      {"box.hpp", "const int SIZE = 10;", "const int SIZE = 11;"},  // namespace scope
-      {"box.hpp", "int width = 3;", "int width = 4;"},              // a class body
-      {"box.hpp", "width * width", "width + width"},                // a member's body
-      {"box.hpp", "{x, x}", "{x, 0}"},                              // a braced initializer
-      {"box.hpp", "i < 2", "i < 1"},                                // a loop's header...
-      {"box.hpp", "pair[i] += 0;", "pair[i] += 1;"},                // ...and its body
-      {"other.hpp", "x", "y"},                                      // another file's
+  const std::vector<Chaff> chaffs{
+      schemaChaff("box.hpp", "const int SIZE = 10;", "const int SIZE = 11;"),  // namespace scope
+      schemaChaff("box.hpp", "int width = 3;", "int width = 4;"),              // a class body
+      schemaChaff("box.hpp", "width * width", "width + width"),                // a member's body
+      schemaChaff("box.hpp", "{x, x}", "{x, 0}"),                // a braced initializer
+      schemaChaff("box.hpp", "i < 2", "i < 1"),                  // a loop's header...
+      schemaChaff("box.hpp", "pair[i] += 0;", "pair[i] += 1;"),  // ...and its body
+      schemaChaff("other.hpp", "x", "y"),                        // another file's
   };
   const grade::SchemaFile schema = grade::makeSchemaFile("box.hpp", wheat, chaffs);
   INFO(schema.text);
@@ -2074,8 +2086,8 @@ TEST_CASE("a chaff schema holds each chaff in a function's body as a branch, the
       std::string::npos);
 
   // A chaff lesson.json keeps out ("schema": false) is not placed, though it could be.
-  std::vector<grade::SchemaChaff> keptOut = chaffs;
-  keptOut[2].allowed = false;
+  std::vector<Chaff> keptOut = chaffs;
+  keptOut[2].inSchema = false;
   const grade::SchemaFile withoutOne = grade::makeSchemaFile("box.hpp", wheat, keptOut);
   CHECK(withoutOne.placed == std::vector<bool>{false, false, false, true, true, true, false});
   CHECK(withoutOne.whyNot[2] == "lesson.json says \"schema\": false");

@@ -145,7 +145,7 @@ struct Region {
 }  // namespace
 
 SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
-                          const std::vector<SchemaChaff>& chaffs) {
+                          const std::vector<Chaff>& chaffs) {
   SchemaFile out;
   out.placed = std::vector<bool>(chaffs.size(), false);
   out.whyNot.assign(chaffs.size(), "");
@@ -153,9 +153,9 @@ SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
   const std::vector<std::size_t> depth = depths(wheat, code);
   std::vector<Region> regions;
   for (std::size_t k = 0; k < chaffs.size(); ++k) {
-    const SchemaChaff& chaff = chaffs[k];
+    const Chaff& chaff = chaffs[k];
     if (chaff.in != name) continue;
-    if (!chaff.allowed) {
+    if (!chaff.inSchema) {
       out.whyNot[k] = "lesson.json says \"schema\": false";
       continue;
     }
@@ -249,7 +249,7 @@ SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
   return out;
 }
 
-std::vector<bool> writeSchemaFolder(const fs::path& wheat, const std::vector<SchemaChaff>& chaffs,
+std::vector<bool> writeSchemaFolder(const fs::path& wheat, const std::vector<Chaff>& chaffs,
                                     const fs::path& folder) {
   std::vector<bool> placed(chaffs.size(), false);
   std::vector<std::string> whyNot(chaffs.size(), "");

@@ -21,18 +21,12 @@
 #include <string>
 #include <vector>
 
+#include "kit/lessons.hpp"
+
 namespace mazekit::grade {
 
 /// The environment variable a schema program reads its chaff from: 1 for the first chaff.
 inline constexpr const char* chaffChoiceVariable = "MAZEKIT_CHAFF";
-
-/// One chaff as lesson.json gives it: in file `in`, `replace` (once in the wheat) becomes `with`.
-struct SchemaChaff {
-  std::string in;
-  std::string replace;
-  std::string with;
-  bool allowed = true;  ///< lesson.json's "schema" (false: always a build of its own)
-};
 
 struct SchemaFile {
   std::string text;
@@ -45,13 +39,13 @@ struct SchemaFile {
 /// The schema of the wheat's file `name` (its text `wheat`): every chaff whose `in` is `name`
 /// that can be a branch becomes one, chosen by its number (its index in `chaffs` plus one).
 SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
-                          const std::vector<SchemaChaff>& chaffs);
+                          const std::vector<Chaff>& chaffs);
 
 /// The schema folder: the wheat's files, those with chaffs made schemas, and schema.json
 /// ({"placed": [true, false, ...], "why_not": [...]}, one entry per chaff). The wheat's files
 /// written atomically and only when they change. Returns the chaffs placed.
 std::vector<bool> writeSchemaFolder(const std::filesystem::path& wheat,
-                                    const std::vector<SchemaChaff>& chaffs,
+                                    const std::vector<Chaff>& chaffs,
                                     const std::filesystem::path& folder);
 
 /// schema.json of a schema folder: which chaffs it holds. Empty when there is none (the kit

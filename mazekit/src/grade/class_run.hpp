@@ -35,7 +35,7 @@ struct ClassRun {
   const volatile std::sig_atomic_t* stop;
   Manifest manifest;  ///< as built; as the student's user sees it in user mode (userView)
   const Lesson& lesson;
-  const ManifestLesson& steps;  // the manifest's view of the lesson: test cases, file tags
+  const Lesson& steps;  // the lesson as the build has it (manifest): test cases, file tags
   TamperRules rules;
   fs::path out;
   fs::path work;
@@ -54,7 +54,7 @@ struct KitLesson {
   std::vector<Lesson> lessons;
   const Lesson* lesson = nullptr;
   Manifest manifest;
-  const ManifestLesson* steps = nullptr;
+  const Lesson* steps = nullptr;
   std::vector<std::string> testSources;
 };
 
@@ -132,6 +132,6 @@ void runSteps(ClassRun& run, const StepPrograms& programs, const run::Key& key,
 // and every chaff, each built anew, run in a random order: a test that tells its first run
 // from the others fails on the wheat's second run.
 void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& key,
-                    const fs::path& dir, const ManifestStep& step, StepResult& r);
+                    const fs::path& dir, const Step& step, StepResult& r);
 
 }  // namespace mazekit::grade::class_run

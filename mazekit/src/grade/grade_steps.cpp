@@ -40,10 +40,10 @@ std::uintmax_t bytesUnder(const fs::path& folder) {
 
 // A step's time limit: the grade's, or more when the step declares it needs more (lesson.json's
 // "seconds").
-double stepSeconds(const ClassRun& run, const ManifestStep& step) {
+double stepSeconds(const ClassRun& run, const Step& step) {
   return std::max(run.options.timeout, step.seconds);
 }
-run::Limits limitsFor(const ClassRun& run, const ManifestStep& step) {
+run::Limits limitsFor(const ClassRun& run, const Step& step) {
   run::Limits limits = run.stepLimits;
   limits.wallSeconds = stepSeconds(run, step);
   limits.cpuSeconds = stepSeconds(run, step);
@@ -52,7 +52,7 @@ run::Limits limitsFor(const ClassRun& run, const ManifestStep& step) {
 
 // One step program run alone in a fresh sandbox: the program read-only, a small private
 // tmpfs as its folder, its report through fd 3.
-run::Result runStep(ClassRun& run, const fs::path& program, const ManifestStep& step, bool combined,
+run::Result runStep(ClassRun& run, const fs::path& program, const Step& step, bool combined,
                     const fs::path& scratch) {
   std::vector<std::string> args{run.options.sandbox ? "/step/program" : program.string()};
   if (combined) args.insert(args.end(), {"-#", "[" + step.fileTag + "]"});
@@ -212,7 +212,7 @@ void runSteps(ClassRun& run, const StepPrograms& programs, const run::Key& key,
   const auto& lessonSteps = run.steps.steps;
   for (std::size_t k = 0; k < lessonSteps.size(); ++k) {
     auto& r = student.steps[k];
-    const ManifestStep& step = lessonSteps[k];
+    const Step& step = lessonSteps[k];
     if (programs[k].decided) continue;
     if (stopped(run)) {
       r.verdict = {run::Outcome::notGraded, "not graded: the grading was interrupted"};
@@ -243,7 +243,7 @@ void runSteps(ClassRun& run, const StepPrograms& programs, const run::Key& key,
 }
 
 void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& key,
-                    const fs::path& dir, const ManifestStep& step, StepResult& r) {
+                    const fs::path& dir, const Step& step, StepResult& r) {
   const fs::path mine = student.code / step.writes;
   if (!fs::is_regular_file(fs::symlink_status(mine))) {
     r.verdict = {run::Outcome::wrongTests,
@@ -337,7 +337,7 @@ void gradeTestsStep(ClassRun& run, const BuildPlaces& student, const run::Key& k
   if (wheat.run.notBuilt.empty() && passesOnWheat(wheat.run, timeout, run.manifest.sanitized)) {
     std::vector<Built> batch;  // the wheat again, then the chaffs in their order
     batch.push_back(build(step.wheat));
-    for (const ManifestChaff& chaff : step.chaffs) batch.push_back(build(chaff.code));
+    for (const Chaff& chaff : step.chaffs) batch.push_back(build(chaff.code));
     std::vector<std::size_t> order(batch.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     const run::Key seed = newKey();

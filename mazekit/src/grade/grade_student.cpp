@@ -46,7 +46,7 @@ void scanForTampering(const ClassRun& run, const fs::path& code, StudentResult& 
     std::vector<std::string> versions;
     for (const std::string& file : run.lesson.files) {
       versions.push_back(common::readFileOrEmpty(step.wheat / file));
-      for (const ManifestChaff& chaff : step.chaffs)
+      for (const Chaff& chaff : step.chaffs)
         versions.push_back(common::readFileOrEmpty(chaff.code / file));
     }
     const TamperRules names = tamperRules(versions, {});

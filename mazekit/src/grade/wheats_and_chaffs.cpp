@@ -46,12 +46,12 @@ bool passesOnWheat(const TestsRun& wheat, double timeoutSeconds, bool sanitized)
              .passed();
 }
 
-TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
+TestsVerdict judgeTests(const Step& step, const TestsRun& wheat,
                         const std::vector<TestsRun>& chaffs, const TestsFile& file,
                         double timeoutSeconds, bool sanitized,
                         const std::vector<TestsRun>& wheatAgain) {
   TestsVerdict v;
-  for (const ManifestChaff& chaff : step.chaffs)
+  for (const Chaff& chaff : step.chaffs)
     v.chaffs.push_back({chaff.id, chaff.says, false, ""});
   const std::string total = std::to_string(step.chaffs.size());
 

@@ -66,7 +66,7 @@ bool passesOnWheat(const TestsRun& wheat, double timeoutSeconds, bool sanitized)
 /// any version of the code. A run not built for the grader's reasons (TestsRun::notBuilt)
 /// makes the step not graded, so that a verdict never depends on how loaded the machine was.
 /// `timeoutSeconds` is said when a run timed out.
-TestsVerdict judgeTests(const ManifestStep& step, const TestsRun& wheat,
+TestsVerdict judgeTests(const Step& step, const TestsRun& wheat,
                         const std::vector<TestsRun>& chaffs, const TestsFile& file,
                         double timeoutSeconds, bool sanitized,
                         const std::vector<TestsRun>& wheatAgain = {});

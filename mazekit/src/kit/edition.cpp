@@ -280,13 +280,13 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
     // Each test-writing step's wheat and chaffs, packed.
     for (const Step& step : lesson.steps) {
       if (!step.writesTests()) continue;
-      const ManifestStep& built = manifest.step(lesson.id, step.id);
+      const Step& built = manifest.step(lesson.id, step.id);
       std::vector<PackedFile> files;
       for (const auto& entry : fs::directory_iterator(built.wheat))
         if (entry.is_regular_file())
           files.push_back(
               {"wheat/" + entry.path().filename().string(), common::readFile(entry.path())});
-      for (const ManifestChaff& chaff : built.chaffs) {
+      for (const Chaff& chaff : built.chaffs) {
         if (!fs::is_directory(chaff.code))
           throw std::runtime_error(
               "the chaff '" + chaff.id + "' of " + lesson.id + " step " + step.id + " is not in '" +

@@ -15,9 +15,6 @@
 
 namespace mazekit {
 
-/// The file that makes a kit a student edition (CMake's MAZEKIT_STUDENT_EDITION reads it too).
-inline constexpr const char* studentEditionMarker = "STUDENT-EDITION.md";
-
 /// The kit has no solutions: it is a student edition.
 bool isStudentEdition(const Kit& kit);
 

@@ -15,6 +15,10 @@ class UsageError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The file that makes a kit a student edition, at its top (kit/edition.hpp; CMake's
+/// MAZEKIT_STUDENT_EDITION reads it too).
+inline constexpr const char* studentEditionMarker = "STUDENT-EDITION.md";
+
 struct Kit {
   std::filesystem::path source;  ///< the kit's top folder: lessons/, exercises/, ...
   std::filesystem::path build;   ///< the CMake build tree mazekit was built in

@@ -3,23 +3,19 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <vector>
 
 #include "common/files.hpp"
 #include "kit/kit.hpp"
+#include "kit/lessons.hpp"
 
 namespace mazekit {
 namespace {
 
-// The lesson's lesson.json; UsageError naming it when it is not JSON.
-nlohmann::json readLessonJson(const std::filesystem::path& file) {
-  try {
-    return nlohmann::json::parse(common::readFile(file));
-  } catch (const std::exception& error) {
-    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
-  }
+// The lesson as the build cuts it: only the solutions' names matter, not where they are built.
+Lesson lessonToCut(const std::filesystem::path& lessonFolder) {
+  return readLesson(lessonFolder, LessonPlaces{});
 }
 
 const char* const kTagHelp =
@@ -143,42 +139,11 @@ std::string cutLessonSource(std::string_view text, const std::filesystem::path& 
   return code;
 }
 
-int lessonSolutionCount(const std::filesystem::path& lessonFolder) {
-  const std::filesystem::path file = lessonFolder / "lesson.json";
-  const nlohmann::json json = readLessonJson(file);
-  std::vector<std::string> solutions;
-  try {
-    for (const nlohmann::json& s : json.at("steps")) {
-      const std::string solution = s.at("solution").get<std::string>();
-      if (std::find(solutions.begin(), solutions.end(), solution) != solutions.end()) continue;
-      char expected[32];
-      std::snprintf(expected, sizeof expected, "solutions/step%02d",
-                    static_cast<int>(solutions.size() + 1));
-      if (solution != expected) {
-        throw UsageError(file.string() + ": step '" + s.at("id").get<std::string>() +
-                         "' has \"solution\": \"" + solution + "\", but the next solution is \"" +
-                         expected + "\": number the solutions 1, 2, ... in the order of the steps");
-      }
-      solutions.push_back(solution);
-    }
-  } catch (const nlohmann::json::exception& error) {
-    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
-  }
-  if (solutions.empty()) throw UsageError(file.string() + ": the lesson has no steps");
-  return static_cast<int>(solutions.size());
-}
-
 int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::path& output) {
-  const int last = lessonSolutionCount(lessonFolder);
-  const std::filesystem::path json = lessonFolder / "lesson.json";
-  std::vector<std::string> files;
-  try {
-    files = readLessonJson(json).at("files").get<std::vector<std::string>>();
-  } catch (const nlohmann::json::exception& error) {
-    throw UsageError("'" + json.string() + "' is not a lesson: " + error.what());
-  }
+  const Lesson lesson = lessonToCut(lessonFolder);
+  const int last = lesson.solutionCount();
   int written = 0;
-  for (const std::string& name : files) {
+  for (const std::string& name : lesson.files) {
     const std::filesystem::path source = lessonFolder / "source" / name;
     if (!std::filesystem::is_regular_file(source)) {
       throw UsageError("'" + source.string() +
@@ -196,7 +161,7 @@ int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::
   return written;
 }
 
-std::string applyChaff(std::string_view wheat, const ChaffEdit& chaff, const std::string& where,
+std::string applyChaff(std::string_view wheat, const Chaff& chaff, const std::string& where,
                        const std::filesystem::path& wheatFile) {
   if (chaff.replace == chaff.with) {
     throw UsageError(where +
@@ -222,33 +187,21 @@ std::string applyChaff(std::string_view wheat, const ChaffEdit& chaff, const std
 
 int makeLessonChaffs(const std::filesystem::path& lessonFolder, const std::filesystem::path& output,
                      const std::filesystem::path& chaffs) {
+  const Lesson lesson = lessonToCut(lessonFolder);
   const std::filesystem::path file = lessonFolder / "lesson.json";
-  const nlohmann::json lesson = readLessonJson(file);
   int written = 0;
-  try {
-    const auto files = lesson.at("files").get<std::vector<std::string>>();
-    for (const nlohmann::json& step : lesson.at("steps")) {
-      if (!step.contains("chaffs")) continue;
-      const std::string stepId = step.at("id").get<std::string>();
-      const std::filesystem::path wheat = output / step.at("wheat").get<std::string>();
-      for (const nlohmann::json& c : step.at("chaffs")) {
-        const ChaffEdit chaff{c.at("id").get<std::string>(), c.at("in").get<std::string>(),
-                              c.at("replace").get<std::string>(), c.at("with").get<std::string>()};
-        const std::string where = file.string() + ": step " + stepId + ", chaff '" + chaff.id + "'";
-        if (std::find(files.begin(), files.end(), chaff.in) == files.end()) {
-          throw UsageError(where + ": its \"in\" (" + chaff.in +
-                           ") is not one of the lesson's \"files\"; name the file it changes");
-        }
-        for (const std::string& name : files) {
-          const std::string text = common::readFile(wheat / name);
-          const std::string chaffText =
-              name == chaff.in ? applyChaff(text, chaff, where, wheat / name) : text;
-          if (common::saveFileIfChanged(chaffs / stepId / chaff.id / name, chaffText)) ++written;
-        }
+  for (const Step& step : lesson.steps) {
+    const std::size_t wheatStep = static_cast<std::size_t>(step.wheatStep - 1);
+    const std::filesystem::path wheat = output / lesson.steps.at(wheatStep).solutionName;
+    for (const Chaff& chaff : step.chaffs) {
+      const std::string where = file.string() + ": step " + step.id + ", chaff '" + chaff.id + "'";
+      for (const std::string& name : lesson.files) {
+        const std::string text = common::readFile(wheat / name);
+        const std::string chaffText =
+            name == chaff.in ? applyChaff(text, chaff, where, wheat / name) : text;
+        if (common::saveFileIfChanged(chaffs / step.id / chaff.id / name, chaffText)) ++written;
       }
     }
-  } catch (const nlohmann::json::exception& error) {
-    throw UsageError("'" + file.string() + "' is not a lesson: " + error.what());
   }
   return written;
 }

@@ -16,6 +16,8 @@
 #include <string>
 #include <string_view>
 
+#include "kit/lessons.hpp"
+
 namespace mazekit {
 
 /// The code of step `step` (1 to `lastStep`) in a lesson source's `text`: its untagged lines
@@ -26,32 +28,18 @@ namespace mazekit {
 std::string cutLessonSource(std::string_view text, const std::filesystem::path& file, int step,
                             int lastStep);
 
-/// How many solutions a lesson has, from its lesson.json: its steps' "solution" folders, each
-/// "solutions/stepNN" numbered 1, 2, ... in order (a test-writing step shares the solution of
-/// the step before it). Throws UsageError naming lesson.json and the folder out of order.
-int lessonSolutionCount(const std::filesystem::path& lessonFolder);
-
 /// Cuts every solution of the lesson in `lessonFolder` out of its source/ files and writes each
 /// one, atomically, to `output`/solutions/stepNN/FILE; a file that already holds those bytes is
 /// left as it is (so that only the steps a change touches are rebuilt). Returns how many files
 /// it wrote.
 int cutLesson(const std::filesystem::path& lessonFolder, const std::filesystem::path& output);
 
-/// One chaff of a test-writing step, as lesson.json gives it: the wheat (the code the student's
-/// tests must pass) with the text `replace` of its file `in` replaced by `with`.
-struct ChaffEdit {
-  std::string id;       ///< "forgets-west": the chaff's folder
-  std::string in;       ///< "maze.hpp": one of the lesson's files
-  std::string replace;  ///< text of the wheat's `in`, which must occur there exactly once
-  std::string with;     ///< what the chaff has instead
-};
-
 /// The chaff's `in` file: `wheat` (that file's text in the wheat, read from `wheatFile`) with
 /// chaff.replace replaced by chaff.with. Throws UsageError, beginning with `where` ("lesson.json:
 /// step 03-tests-for-solve, chaff 'forgets-west'") and naming `wheatFile`, when the text is not
 /// in it, is in it more than once, or is the same as chaff.with (the chaff would be the wheat).
-///   applyChaff("a b c", {"x", "f", "b", "B"}, "", "f") == "a B c"
-std::string applyChaff(std::string_view wheat, const ChaffEdit& chaff, const std::string& where,
+///   applyChaff("a b c", {"x", "", "f", "b", "B"}, "", "f") == "a B c"
+std::string applyChaff(std::string_view wheat, const Chaff& chaff, const std::string& where,
                        const std::filesystem::path& wheatFile);
 
 /// Writes every chaff of the lesson's test-writing steps ("chaffs" in lesson.json) to

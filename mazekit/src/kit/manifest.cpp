@@ -5,9 +5,9 @@
 
 namespace mazekit {
 
-const ManifestLesson& Manifest::lesson(const std::string& id) const {
+const Lesson& Manifest::lesson(const std::string& id) const {
   std::string there;
-  for (const ManifestLesson& l : lessons) {
+  for (const Lesson& l : lessons) {
     if (l.id == id) return l;
     there += (there.empty() ? "" : ", ") + l.id;
   }
@@ -15,20 +15,19 @@ const ManifestLesson& Manifest::lesson(const std::string& id) const {
                    "): build the kit again (cmake --build --preset dev)");
 }
 
-const ManifestStep& Manifest::step(const std::string& lessonId, const std::string& stepId) const {
-  const ManifestLesson& l = lesson(lessonId);
-  for (const ManifestStep& s : l.steps) {
+const Step& Manifest::step(const std::string& lessonId, const std::string& stepId) const {
+  const Lesson& l = lesson(lessonId);
+  for (const Step& s : l.steps) {
     if (s.id == stepId) return s;
   }
   throw UsageError("the kit's build has no step '" + stepId + "' in lesson '" + lessonId +
                    "': build the kit again (cmake --build --preset dev)");
 }
 
-const ManifestProgram& Manifest::program(const std::string& lessonId,
-                                         const std::string& name) const {
-  const ManifestLesson& l = lesson(lessonId);
-  for (const ManifestProgram& p : l.programs) {
-    if (p.name == name) return p;
+const LessonProgram& Manifest::program(const std::string& lessonId, const std::string& name) const {
+  const Lesson& l = lesson(lessonId);
+  for (const LessonProgram& p : l.programs) {
+    if (p.name == name && !p.exerciseTarget.empty()) return p;
   }
   throw UsageError("the kit's build has no program '" + name + "' in lesson '" + lessonId +
                    "': configure and build the kit again (cmake --preset dev)");
@@ -36,47 +35,46 @@ const ManifestProgram& Manifest::program(const std::string& lessonId,
 
 namespace {
 
-ManifestStep stepFromJson(const nlohmann::json& s) {
-  ManifestStep step;
-  step.id = s.at("id").get<std::string>();
-  step.title = s.at("title").get<std::string>();
-  step.test = s.at("test").get<std::string>();
+/// What the build made of a step, added to the step as lesson.json gives it.
+void addBuilt(Step& step, const nlohmann::json& s) {
   step.fileTag = s.at("file_tag").get<std::string>();
-  step.points = s.at("points").get<int>();
-  step.seconds = s.value("seconds", 0.0);
   step.testCases = s.at("test_cases").get<std::vector<std::string>>();
-  step.retires = s.at("retires").get<std::vector<std::string>>();
   step.exerciseTarget = s.at("exercise_target").get<std::string>();
   step.exerciseProgram = s.at("exercise_program").get<std::string>();
   step.pictureProgram = s.at("picture_program").get<std::string>();
-  step.kind = s.value("kind", std::string("code"));
-  if (step.writesTests()) {
-    step.writes = s.at("writes").get<std::string>();
-    step.wheat = s.at("wheat").get<std::string>();
-    step.wheatStep = s.at("wheat_step").get<std::string>();
-    for (const auto& c : s.at("chaffs")) {
-      step.chaffs.push_back({c.at("id").get<std::string>(), c.at("says").get<std::string>(),
-                             c.at("code").get<std::string>()});
+  if (!step.writesTests()) return;
+  for (const auto& c : s.at("chaffs")) {
+    for (Chaff& chaff : step.chaffs) {
+      if (chaff.id == c.at("id").get<std::string>()) chaff.code = c.at("code").get<std::string>();
     }
-    step.schema = s.value("schema", std::string());
   }
-  return step;
+  step.schema = s.value("schema", std::string());
 }
 
-ManifestLesson lessonFromJson(const nlohmann::json& l) {
-  ManifestLesson lesson;
-  lesson.id = l.at("id").get<std::string>();
-  lesson.title = l.at("title").get<std::string>();
-  lesson.folder = l.at("folder").get<std::string>();
-  lesson.files = l.at("files").get<std::vector<std::string>>();
+/// The lesson in the manifest's entry `l`, read from its lesson.json, with only the steps the
+/// build has (a step added to lesson.json since the kit was configured is not built yet).
+Lesson lessonFromJson(const Kit& kit, const nlohmann::json& l) {
+  const std::filesystem::path folder = l.at("folder").get<std::string>();
+  const std::filesystem::path source = folder.parent_path().parent_path();
+  Lesson lesson = readLesson(
+      folder, {kit.build, kit.exercises(), std::filesystem::exists(source / studentEditionMarker)});
+  std::vector<Step> built;
+  for (Step& step : lesson.steps) {
+    for (const auto& s : l.at("steps")) {
+      if (s.at("id").get<std::string>() != step.id) continue;
+      addBuilt(step, s);
+      built.push_back(std::move(step));
+      break;
+    }
+  }
+  lesson.steps = std::move(built);
   lesson.proofTargets = l.at("proof_targets").get<std::vector<std::string>>();
-  for (const auto& s : l.at("steps")) lesson.steps.push_back(stepFromJson(s));
   for (const auto& p : l.value("programs", nlohmann::json::array())) {
-    ManifestProgram program;
-    program.name = p.at("name").get<std::string>();
-    program.exerciseTarget = p.at("exercise_target").get<std::string>();
-    program.exerciseProgram = p.at("exercise_program").get<std::string>();
-    lesson.programs.push_back(std::move(program));
+    for (LessonProgram& program : lesson.programs) {
+      if (program.name != p.at("name").get<std::string>()) continue;
+      program.exerciseTarget = p.at("exercise_target").get<std::string>();
+      program.exerciseProgram = p.at("exercise_program").get<std::string>();
+    }
   }
   return lesson;
 }
@@ -92,10 +90,10 @@ Manifest readManifest(const Kit& kit) {
         "' has no mazekit/manifest.json: configure and build the kit with its tests on "
         "(cmake --preset dev && cmake --build --preset dev), or set MAZEKIT_BUILD");
   }
+  Manifest m;
   try {
     const nlohmann::json json = nlohmann::json::parse(in);
     if (json.at("format") != "mazekit-manifest-1") throw std::runtime_error("unknown format");
-    Manifest m;
     m.compiler = json.at("compiler").get<std::string>();
     m.standard = json.at("standard").get<std::string>();
     m.cxxFlags = json.at("cxx_flags").get<std::vector<std::string>>();
@@ -106,12 +104,14 @@ Manifest readManifest(const Kit& kit) {
       m.systemInclude.emplace_back(d.get<std::string>());
     m.harness = json.at("harness").get<std::string>();
     for (const auto& l : json.at("libraries")) m.libraries.emplace_back(l.get<std::string>());
-    for (const auto& l : json.at("lessons")) m.lessons.push_back(lessonFromJson(l));
-    return m;
+    for (const auto& l : json.at("lessons")) m.lessons.push_back(lessonFromJson(kit, l));
+  } catch (const UsageError&) {
+    throw;  // a lesson.json's mistake, named by the reader
   } catch (const std::exception& error) {
     throw std::runtime_error("cannot read the kit's build manifest '" + file.string() + "' (" +
                              error.what() + "): build the kit again (cmake --build --preset dev)");
   }
+  return m;
 }
 
 }  // namespace mazekit

@@ -41,8 +41,7 @@ std::string urlPath(const std::string& path) {
 
 // The command that draws a step's picture: the program of the step's solution, running the
 // step's own test cases (its file tag), told where to save the picture and what to name it.
-run::Command pictureCommand(const std::string& lesson, const ManifestStep& step,
-                            const fs::path& pictures) {
+run::Command pictureCommand(const std::string& lesson, const Step& step, const fs::path& pictures) {
   run::Command command;
   command.argv = {step.pictureProgram.string(), "-#", "[" + step.fileTag + "]"};
   command.environment = run::inheritedEnvironment({"MAZEKIT_PICTURES=" + pictures.string(),
@@ -53,7 +52,7 @@ run::Command pictureCommand(const std::string& lesson, const ManifestStep& step,
 
 // Runs a step's picture command through the one runner (run/process.hpp), its output to
 // `log`. Returns its exit status (or 128 + the signal that ended it).
-int runPictureProgram(const std::string& lesson, const ManifestStep& step, const fs::path& pictures,
+int runPictureProgram(const std::string& lesson, const Step& step, const fs::path& pictures,
                       const fs::path& log) {
   const run::Command command = pictureCommand(lesson, step, pictures);
   const fs::path& program = step.pictureProgram;
@@ -213,7 +212,7 @@ GalleryResult renderGallery(const Kit& kit, const Manifest& manifest,
       const fs::path folder = out / "lessons" / lesson.id;
       fs::create_directories(folder);
       for (const auto& step : lesson.steps) {
-        const ManifestStep& built = manifest.step(lesson.id, step.id);
+        const Step& built = manifest.step(lesson.id, step.id);
         const fs::path log = scratch.path / (lesson.id + "_" + step.id + ".out");
         const int status = runPictureProgram(lesson.id, built, scratch.path, log);
         const fs::path drawn = scratch.path / lesson.id / step.id;

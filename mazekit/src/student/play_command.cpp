@@ -71,7 +71,7 @@ void play(const PlayOptions& o) {
   }
   Session s;
   const Lesson& lesson = findLesson(s.lessons, playLesson);
-  const ManifestProgram& program = s.checker.manifest().program(lesson.id, "play");
+  const LessonProgram& program = s.checker.manifest().program(lesson.id, "play");
   std::cout << "Building your game from " << s.shown(lesson.exercise) << "/ ..." << std::endl;
   std::signal(SIGINT, onInterrupt);  // Ctrl-C stops the build at once (exec resets it)
   const StepResult built = s.checker.build(program.exerciseTarget, &interrupted);

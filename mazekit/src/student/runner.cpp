@@ -50,7 +50,7 @@ const Manifest& Checker::manifest() const {
   return *manifest_;
 }
 
-const ManifestStep& Checker::planned(const Lesson& lesson, const Step& step) const {
+const Step& Checker::planned(const Lesson& lesson, const Step& step) const {
   return manifest().step(lesson.id, step.id);
 }
 
@@ -302,7 +302,7 @@ void Checker::compareWithExpected(const Lesson& lesson, const Step& step,
 
 StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::string& program,
                             bool alone, const volatile std::sig_atomic_t* stop) const {
-  const ManifestStep& plan = planned(lesson, step);
+  const Step& plan = planned(lesson, step);
   const grade::BuildPlaces places = studentPlaces(kit_, lesson);
   std::vector<std::string> argv{(places.bin / program).string()};
   if (!alone) argv.insert(argv.end(), {"-#", "[" + plan.fileTag + "]"});
@@ -408,7 +408,7 @@ StepResult Checker::buildForDebugger(const Lesson& lesson, const Step& step, fs:
 std::string Checker::wholeOutput(const Lesson& lesson, const Step& step,
                                  const volatile std::sig_atomic_t* stop) const {
   if (step.writesTests()) return "";
-  const ManifestStep& plan = planned(lesson, step);
+  const Step& plan = planned(lesson, step);
   const fs::path program = studentPlaces(kit_, lesson).bin / plan.exerciseTarget;
   std::error_code ec;
   if (!fs::is_regular_file(program, ec)) return "";
@@ -429,7 +429,7 @@ std::string Checker::wholeOutput(const Lesson& lesson, const Step& step,
 StepResult Checker::check(const Lesson& lesson, const Step& step,
                           const volatile std::sig_atomic_t* stop) const {
   requireBuildTree();
-  const ManifestStep& plan = planned(lesson, step);
+  const Step& plan = planned(lesson, step);
   const BuildLock lock(kit_.build / "mazekit");
   // An old picture is removed first, so that the picture shown is this run's.
   const fs::path png = picture(lesson, step);

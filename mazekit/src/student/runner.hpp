@@ -171,7 +171,7 @@ class Checker {
   /// Builds the libraries a step program links (the harness, the turtle library) through the
   /// build tree, once. Throws std::runtime_error saying how to build the kit when that fails.
   void buildLibraries(const volatile std::sig_atomic_t* stop) const;
-  const ManifestStep& planned(const Lesson& lesson, const Step& step) const;
+  const Step& planned(const Lesson& lesson, const Step& step) const;
 
   Kit kit_;
   mutable std::optional<Manifest> manifest_;

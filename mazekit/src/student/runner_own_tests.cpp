@@ -100,14 +100,14 @@ void Checker::runTests(const Lesson& lesson, OwnTestsRun& own, const std::string
 
 StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
                                const volatile std::sig_atomic_t* stop) const {
-  ManifestStep plan = planned(lesson, step);
+  Step plan = planned(lesson, step);
   // The student edition has the wheat and chaffs only packed: unpacked for this check into a
   // private folder, removed when it ends (kit/edition.hpp).
   std::optional<UnpackedPack> unpacked;
   if (!fs::is_directory(plan.wheat) && fs::is_regular_file(packOf(lesson, step))) {
     unpacked.emplace(packOf(lesson, step));
     plan.wheat = unpacked->wheat();
-    for (ManifestChaff& chaff : plan.chaffs) chaff.code = unpacked->chaff(chaff.id);
+    for (Chaff& chaff : plan.chaffs) chaff.code = unpacked->chaff(chaff.id);
   }
   const std::string shownFile = shown(lesson.exercise / step.writes);
   if (!fs::exists(lesson.exercise / step.writes)) {
