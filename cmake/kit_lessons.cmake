@@ -99,7 +99,8 @@ function(kit_lesson_plan_program out)
   set(src "${PROJECT_SOURCE_DIR}/mazekit/src")
   set(sources "${src}/kit/lesson_plan_main.cpp" "${src}/kit/lessons.cpp")
   set(inputs ${sources} "${src}/kit/lessons.hpp" "${src}/kit/kit.hpp"
-             "${PROJECT_SOURCE_DIR}/common/include/common/files.hpp")
+             "${PROJECT_SOURCE_DIR}/common/include/common/files.hpp"
+             "${PROJECT_SOURCE_DIR}/common/include/common/text.hpp")
   set_property(DIRECTORY "${PROJECT_SOURCE_DIR}" APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${inputs})
   set(bin "${PROJECT_BINARY_DIR}/lesson-plan")
   set(program "${bin}/lesson_plan${CMAKE_EXECUTABLE_SUFFIX}")

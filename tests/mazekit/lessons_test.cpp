@@ -240,3 +240,19 @@ TEST_CASE("testCaseNames reads each TEST_CASE and SCENARIO name of a test file",
   REQUIRE_THROWS_WITH(mazekit::testCaseNames("int a;\nTEST_CASE(name) {}\n", "t.cpp"),
                       Contains("t.cpp:2: cannot read the test case name"));
 }
+
+TEST_CASE("a step is found by its number or its id, and a wrong one names the steps there are",
+          "[lessons]") {
+  const Cleanup cleanup;
+  const mazekit::Lesson lesson = readWith(wholeLesson());
+  CHECK(lesson.step("3").id == "03-tests");
+  CHECK(lesson.step("03").id == "03-tests");
+  CHECK(lesson.step("04-c").number == 4);
+  REQUIRE_THROWS_WITH(lesson.step("5"), Contains("lesson 9 has no step '5': its steps are 1 to 4"));
+  REQUIRE_THROWS_WITH(lesson.step("3x"), Contains("has no step '3x'"));
+  REQUIRE_THROWS_WITH(lesson.step("00003"), Contains("has no step '00003'"));
+  const std::vector<mazekit::Lesson> lessons{lesson};
+  CHECK(&mazekit::findLesson(lessons, "9") == &lessons[0]);
+  REQUIRE_THROWS_WITH(mazekit::findLesson(lessons, "8"),
+                      Contains("there is no lesson '8': the lessons are 9 (09-x)"));
+}

@@ -21,4 +21,14 @@ inline bool endsWith(std::string_view text, std::string_view end) {
   return text.size() >= end.size() && text.substr(text.size() - end.size()) == end;
 }
 
+/// Whether `text` is a small number a person types: 1 to 4 digits, nothing else.
+/// isNumber("07") == true; isNumber("7a") == false; isNumber("") == false.
+inline bool isNumber(std::string_view text) {
+  if (text.empty() || text.size() > 4) return false;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return false;
+  }
+  return true;
+}
+
 }  // namespace common

@@ -247,126 +247,153 @@ std::string toText(const Grid& grid, TextFormat format) {
   return out;
 }
 
-Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits) {
-  const Style& s = styleOf(format);
+namespace {
+
+// The maze's size in cells from its text's first line and its count of lines, checked against
+// the format and the reader's limit.
+struct TextShape {
+  std::size_t lineCount = 0;
+  std::size_t width = 0;  ///< characters a line
+  std::size_t rows = 0;
+  std::size_t cols = 0;
+};
+
+TextShape shapeOf(std::string_view text, const Style& s, const ReadLimits& limits) {
   const std::size_t step = s.bodyWidth + 1;
-  const std::size_t lineCount = countLines(text);
-  if (lineCount == 0) {
+  TextShape shape;
+  shape.lineCount = countLines(text);
+  if (shape.lineCount == 0) {
     throw ParseError(1, 1, "the maze text is empty; a maze has at least 3 lines");
   }
-  const std::size_t width = firstLineLength(text);
-  if (width < step + 1 || (width - 1) % step != 0) {
+  shape.width = firstLineLength(text);
+  if (shape.width < step + 1 || (shape.width - 1) % step != 0) {
     throw ParseError(1, 1,
-                     "the first line is " + std::to_string(width) + " characters long; a " +
+                     "the first line is " + std::to_string(shape.width) + " characters long; a " +
                          s.name + " maze line has " + std::to_string(step) +
                          "×columns+1 characters (" + std::to_string(step + 1) + ", " +
                          std::to_string(2 * step + 1) + ", " + std::to_string(3 * step + 1) +
                          ", ...)");
   }
-  if (lineCount < 3 || lineCount % 2 == 0) {
-    throw ParseError(lineCount, 1,
-                     "the text has " + std::to_string(lineCount) +
+  if (shape.lineCount < 3 || shape.lineCount % 2 == 0) {
+    throw ParseError(shape.lineCount, 1,
+                     "the text has " + std::to_string(shape.lineCount) +
                          " lines; a maze has 2×rows+1 lines (3, 5, 7, ...)");
   }
-  const std::size_t rows = (lineCount - 1) / 2;
-  const std::size_t cols = (width - 1) / step;
+  shape.rows = (shape.lineCount - 1) / 2;
+  shape.cols = (shape.width - 1) / step;
   const auto maxCells = std::min<std::size_t>(limits.maxCells, Grid::maxCells);
-  if (cols > maxCells / rows) {
+  if (shape.cols > maxCells / shape.rows) {
     throw ParseError(1, 1,
-                     "the maze is " + std::to_string(rows) + "×" + std::to_string(cols) +
-                         " cells, more than the " + std::to_string(maxCells) +
-                         " cells this reader accepts");
+                     "the maze is " + std::to_string(shape.rows) + "×" +
+                         std::to_string(shape.cols) + " cells, more than the " +
+                         std::to_string(maxCells) + " cells this reader accepts");
   }
-  Grid grid(static_cast<int>(rows), static_cast<int>(cols));
+  return shape;
+}
 
+// Line y of the text: its walls opened in `grid`, each character checked against the format.
+void readLine(Grid& grid, const Style& s, const TextShape& shape, const Line& line, std::size_t y) {
+  const std::size_t step = s.bodyWidth + 1;
+  const std::size_t width = shape.width;
+  const std::size_t lineNo = y + 1;
+  if (line.chars.size() != width) {
+    throw ParseError(lineNo, std::min(line.chars.size(), width) + 1,
+                     "this line is " + std::to_string(line.chars.size()) +
+                         " characters long, but the first is " + std::to_string(width) +
+                         ": every line of a maze is equally long");
+  }
+  const bool wallLine = y % 2 == 0;
+  const bool borderLine = y == 0 || y + 1 == shape.lineCount;
+  for (std::size_t x = 0; x < width; ++x) {
+    const char32_t ch = line.chars[x];
+    const std::size_t column = x + 1;
+    const bool onGridLine = x % step == 0;  // a corner or a vertical wall
+    const bool borderColumn = x == 0 || x + 1 == width;
+    const auto r = static_cast<int>(y / 2);
+    const auto c = static_cast<int>(x / step);
+    if (wallLine && onGridLine) {
+      if (s.corner != 0 && ch != s.corner) {
+        throw ParseError(lineNo, column,
+                         "found " + shown(ch) + " where a corner " + shown(s.corner) + " belongs");
+      }
+      continue;  // box-drawing corners are checked once the walls are known
+    }
+    if (wallLine) {  // part of the horizontal wall above row r, below row r - 1
+      const bool firstOfSegment = x % step == 1;
+      const char32_t first = line.chars[x - x % step + 1];
+      if (ch != s.horizontal && ch != U' ') {
+        throw ParseError(
+            lineNo, column,
+            "found " + shown(ch) + " in a wall line; expected " + expectedChars(s.horizontal));
+      }
+      if (!firstOfSegment && ch != first) {
+        throw ParseError(lineNo, column,
+                         "a wall segment is half open: all " + std::to_string(s.bodyWidth) +
+                             " characters must be " + shown(s.horizontal) + " or all ' '");
+      }
+      if (ch == U' ') {
+        if (borderLine) {
+          throw ParseError(lineNo, column, "the border has a gap; the outside wall must be closed");
+        }
+        if (firstOfSegment) grid.open({r - 1, c}, Direction::south);
+      }
+      continue;
+    }
+    if (onGridLine) {  // a vertical wall left of cell (r, c)
+      if (ch != s.vertical && ch != U' ') {
+        throw ParseError(
+            lineNo, column,
+            "found " + shown(ch) + " between two cells; expected " + expectedChars(s.vertical));
+      }
+      if (ch == U' ') {
+        if (borderColumn) {
+          throw ParseError(lineNo, column, "the border has a gap; the outside wall must be closed");
+        }
+        grid.open({r, c - 1}, Direction::east);
+      }
+      continue;
+    }
+    if (ch != U' ') {
+      throw ParseError(lineNo, column, "found " + shown(ch) + " inside a cell; a cell is ' '");
+    }
+  }
+}
+
+// A box-drawing style's corners: now that every wall is known, each corner must be the one its
+// walls call for.
+void checkCorners(std::string_view text, const Style& s, const TextShape& shape, const Grid& grid) {
+  const std::size_t step = s.bodyWidth + 1;
+  LineReader again(text);
+  Line line;
+  for (std::size_t y = 0; y < shape.lineCount; ++y) {
+    again.next(line);
+    if (y % 2 != 0) continue;
+    for (std::size_t x = 0; x < shape.width; x += step) {
+      const char32_t want =
+          cornerGlyph(s, grid, static_cast<int>(y / 2), static_cast<int>(x / step));
+      if (line.chars[x] != want) {
+        throw ParseError(y + 1, x + 1,
+                         "corner " + shown(line.chars[x]) +
+                             " does not match the walls that meet there, which call for " +
+                             shown(want));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+Grid fromText(std::string_view text, TextFormat format, const ReadLimits& limits) {
+  const Style& s = styleOf(format);
+  const TextShape shape = shapeOf(text, s, limits);
+  Grid grid(static_cast<int>(shape.rows), static_cast<int>(shape.cols));
   LineReader reader(text);
   Line line;
-  for (std::size_t y = 0; y < lineCount; ++y) {
+  for (std::size_t y = 0; y < shape.lineCount; ++y) {
     reader.next(line);
-    const std::size_t lineNo = y + 1;
-    if (line.chars.size() != width) {
-      throw ParseError(lineNo, std::min(line.chars.size(), width) + 1,
-                       "this line is " + std::to_string(line.chars.size()) +
-                           " characters long, but the first is " + std::to_string(width) +
-                           ": every line of a maze is equally long");
-    }
-    const bool wallLine = y % 2 == 0;
-    const bool borderLine = y == 0 || y + 1 == lineCount;
-    for (std::size_t x = 0; x < width; ++x) {
-      const char32_t ch = line.chars[x];
-      const std::size_t column = x + 1;
-      const bool onGridLine = x % step == 0;  // a corner or a vertical wall
-      const bool borderColumn = x == 0 || x + 1 == width;
-      const auto r = static_cast<int>(y / 2);
-      const auto c = static_cast<int>(x / step);
-      if (wallLine && onGridLine) {
-        if (s.corner != 0 && ch != s.corner) {
-          throw ParseError(
-              lineNo, column,
-              "found " + shown(ch) + " where a corner " + shown(s.corner) + " belongs");
-        }
-        continue;  // box-drawing corners are checked once the walls are known
-      }
-      if (wallLine) {  // part of the horizontal wall above row r, below row r - 1
-        const bool firstOfSegment = x % step == 1;
-        const char32_t first = line.chars[x - x % step + 1];
-        if (ch != s.horizontal && ch != U' ') {
-          throw ParseError(
-              lineNo, column,
-              "found " + shown(ch) + " in a wall line; expected " + expectedChars(s.horizontal));
-        }
-        if (!firstOfSegment && ch != first) {
-          throw ParseError(lineNo, column,
-                           "a wall segment is half open: all " + std::to_string(s.bodyWidth) +
-                               " characters must be " + shown(s.horizontal) + " or all ' '");
-        }
-        if (ch == U' ') {
-          if (borderLine) {
-            throw ParseError(lineNo, column,
-                             "the border has a gap; the outside wall must be closed");
-          }
-          if (firstOfSegment) grid.open({r - 1, c}, Direction::south);
-        }
-        continue;
-      }
-      if (onGridLine) {  // a vertical wall left of cell (r, c)
-        if (ch != s.vertical && ch != U' ') {
-          throw ParseError(
-              lineNo, column,
-              "found " + shown(ch) + " between two cells; expected " + expectedChars(s.vertical));
-        }
-        if (ch == U' ') {
-          if (borderColumn) {
-            throw ParseError(lineNo, column,
-                             "the border has a gap; the outside wall must be closed");
-          }
-          grid.open({r, c - 1}, Direction::east);
-        }
-        continue;
-      }
-      if (ch != U' ') {
-        throw ParseError(lineNo, column, "found " + shown(ch) + " inside a cell; a cell is ' '");
-      }
-    }
+    readLine(grid, s, shape, line, y);
   }
-  if (s.corner == 0) {
-    // Now that every wall is known, each corner must be the one its walls call for.
-    LineReader again(text);
-    for (std::size_t y = 0; y < lineCount; ++y) {
-      again.next(line);
-      if (y % 2 != 0) continue;
-      for (std::size_t x = 0; x < width; x += step) {
-        const char32_t want =
-            cornerGlyph(s, grid, static_cast<int>(y / 2), static_cast<int>(x / step));
-        if (line.chars[x] != want) {
-          throw ParseError(y + 1, x + 1,
-                           "corner " + shown(line.chars[x]) +
-                               " does not match the walls that meet there, which call for " +
-                               shown(want));
-        }
-      }
-    }
-  }
+  if (s.corner == 0) checkCorners(text, s, shape, grid);
   return grid;
 }
 

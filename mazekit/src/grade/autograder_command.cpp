@@ -337,6 +337,7 @@ echo "setup.sh: the autograder is ready"
 )sh";
 }
 
+// run_autograder's text: a shell script written out whole, long because the script is.
 std::string runScript(const Autograder& a, const Lesson& lesson,
                       const std::map<std::string, std::string>& chosen) {
   std::string options =

@@ -5,6 +5,7 @@
 #include <cctype>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -144,74 +145,78 @@ struct Region {
 
 }  // namespace
 
-SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
-                          const std::vector<Chaff>& chaffs) {
-  SchemaFile out;
-  out.placed = std::vector<bool>(chaffs.size(), false);
-  out.whyNot.assign(chaffs.size(), "");
-  const std::vector<bool> code = codeMask(wheat);
-  const std::vector<std::size_t> depth = depths(wheat, code);
-  std::vector<Region> regions;
-  for (std::size_t k = 0; k < chaffs.size(); ++k) {
-    const Chaff& chaff = chaffs[k];
-    if (chaff.in != name) continue;
-    if (!chaff.inSchema) {
-      out.whyNot[k] = "lesson.json says \"schema\": false";
-      continue;
-    }
-    const std::size_t at = wheat.find(chaff.replace);
-    if (chaff.replace.empty() || at == std::string::npos ||
-        wheat.find(chaff.replace, at + 1) != std::string::npos) {
-      out.whyNot[k] = "its \"replace\" text is not once in " + name;
-      continue;
-    }
-    // The innermost block open both where the text starts and where it ends.
-    const std::vector<Bracket> first = openAt(wheat, code, at);
-    const std::vector<Bracket> last = openAt(wheat, code, at + chaff.replace.size());
-    std::size_t common = 0;
-    while (common < first.size() && common < last.size() && first[common].at == last[common].at) {
-      ++common;
-    }
-    std::size_t block = common;
-    while (block > 0 && !first[block - 1].block) --block;
-    if (block == 0) {
-      out.whyNot[k] = "its \"replace\" text is not in a function's body";
-      continue;
-    }
-    const std::size_t open = first[block - 1].at;
-    // Back to the start of the statement: after the last `;`, `{` or `}` of the block itself.
-    Region region;
-    region.begin = open + 1;
-    for (std::size_t i = at; i > open + 1; --i) {
-      const char c = wheat[i - 1];
-      if (code[i - 1] && (c == ';' || c == '{' || c == '}') && depth[i - 1] == block) {
-        region.begin = i;
-        break;
-      }
-    }
-    region.end = closeOf(wheat, code, open);
-    if (region.end == std::string::npos) {
-      out.whyNot[k] = "its block has no end in " + name;
-      continue;
-    }
-    region.chaffs.push_back(k);
-    regions.push_back(region);
+namespace {
+
+// Where chaff `k` can be a branch: from the start of the statement that holds its text to the
+// end of that statement's block, in a function's body. Empty, with why not in `whyNot`, when
+// it cannot.
+std::optional<Region> regionOf(const std::string& wheat, const std::vector<bool>& code,
+                               const std::vector<std::size_t>& depth, const Chaff& chaff,
+                               const std::string& name, std::string& whyNot) {
+  if (!chaff.inSchema) {
+    whyNot = "lesson.json says \"schema\": false";
+    return std::nullopt;
   }
-  // Chaffs whose statements overlap share one region: a branch for each.
+  const std::size_t at = wheat.find(chaff.replace);
+  if (chaff.replace.empty() || at == std::string::npos ||
+      wheat.find(chaff.replace, at + 1) != std::string::npos) {
+    whyNot = "its \"replace\" text is not once in " + name;
+    return std::nullopt;
+  }
+  // The innermost block open both where the text starts and where it ends.
+  const std::vector<Bracket> first = openAt(wheat, code, at);
+  const std::vector<Bracket> last = openAt(wheat, code, at + chaff.replace.size());
+  std::size_t common = 0;
+  while (common < first.size() && common < last.size() && first[common].at == last[common].at) {
+    ++common;
+  }
+  std::size_t block = common;
+  while (block > 0 && !first[block - 1].block) --block;
+  if (block == 0) {
+    whyNot = "its \"replace\" text is not in a function's body";
+    return std::nullopt;
+  }
+  const std::size_t open = first[block - 1].at;
+  // Back to the start of the statement: after the last `;`, `{` or `}` of the block itself.
+  Region region;
+  region.begin = open + 1;
+  for (std::size_t i = at; i > open + 1; --i) {
+    const char c = wheat[i - 1];
+    if (code[i - 1] && (c == ';' || c == '{' || c == '}') && depth[i - 1] == block) {
+      region.begin = i;
+      break;
+    }
+  }
+  region.end = closeOf(wheat, code, open);
+  if (region.end == std::string::npos) {
+    whyNot = "its block has no end in " + name;
+    return std::nullopt;
+  }
+  return region;
+}
+
+// Chaffs whose statements overlap share one region: a branch for each.
+std::vector<Region> merged(std::vector<Region> regions) {
   std::sort(regions.begin(), regions.end(),
             [](const Region& a, const Region& b) { return a.begin < b.begin; });
-  std::vector<Region> merged;
+  std::vector<Region> out;
   for (const Region& r : regions) {
-    if (!merged.empty() && r.begin < merged.back().end) {
-      merged.back().end = std::max(merged.back().end, r.end);
-      merged.back().chaffs.insert(merged.back().chaffs.end(), r.chaffs.begin(), r.chaffs.end());
+    if (!out.empty() && r.begin < out.back().end) {
+      out.back().end = std::max(out.back().end, r.end);
+      out.back().chaffs.insert(out.back().chaffs.end(), r.chaffs.begin(), r.chaffs.end());
     } else {
-      merged.push_back(r);
+      out.push_back(r);
     }
   }
+  return out;
+}
+
+// The wheat with each region's branches, and the function that reads the choice above it.
+std::string schemaText(const std::string& wheat, const std::vector<Region>& regions,
+                       const std::vector<Chaff>& chaffs) {
   std::string text;
   std::size_t done = 0;
-  for (const Region& r : merged) {
+  for (const Region& r : regions) {
     const std::string original = wheat.substr(r.begin, r.end - r.begin);
     // The wheat's statements first, where they were: their lines keep their numbers. The last
     // chaff's branch is a plain else, so that a function that returns still always does.
@@ -226,7 +231,6 @@ SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
       wheatTest += (wheatTest.empty() ? "" : " && ") + chosen + " != " + n;
       branches += i + 1 < r.chaffs.size() ? " else if (" + chosen + " == " + n + ") {" : " else {";
       branches += changed + "}";
-      out.placed[k] = true;
     }
     text += wheat.substr(done, r.begin - done);
     text += " if (const int " + chosen + " = ::mazekit_schema::chaff(); " + wheatTest + ") {" +
@@ -234,18 +238,36 @@ SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
     done = r.end;
   }
   text += wheat.substr(done);
-  if (!merged.empty()) {
-    text =
-        "#ifndef MAZEKIT_CHAFF_SCHEMA\n#define MAZEKIT_CHAFF_SCHEMA\n#include <cstdlib>\n"
-        "// A mutant schema: the wheat and its chaffs in one, chosen by MAZEKIT_CHAFF.\n"
-        "namespace mazekit_schema {\ninline int chaff() {\n  static const int chosen = [] {\n"
-        "    const char* n = std::getenv(\"" +
-        std::string(chaffChoiceVariable) +
-        "\");\n    return n == nullptr ? 0 : std::atoi(n);\n  }();\n  return chosen;\n}\n}  "
-        "// namespace mazekit_schema\n#endif\n" +
-        text;
+  if (regions.empty()) return text;
+  return "#ifndef MAZEKIT_CHAFF_SCHEMA\n#define MAZEKIT_CHAFF_SCHEMA\n#include <cstdlib>\n"
+         "// A mutant schema: the wheat and its chaffs in one, chosen by MAZEKIT_CHAFF.\n"
+         "namespace mazekit_schema {\ninline int chaff() {\n  static const int chosen = [] {\n"
+         "    const char* n = std::getenv(\"" +
+         std::string(chaffChoiceVariable) +
+         "\");\n    return n == nullptr ? 0 : std::atoi(n);\n  }();\n  return chosen;\n}\n}  "
+         "// namespace mazekit_schema\n#endif\n" +
+         text;
+}
+
+}  // namespace
+
+SchemaFile makeSchemaFile(const std::string& name, const std::string& wheat,
+                          const std::vector<Chaff>& chaffs) {
+  SchemaFile out;
+  out.placed = std::vector<bool>(chaffs.size(), false);
+  out.whyNot.assign(chaffs.size(), "");
+  const std::vector<bool> code = codeMask(wheat);
+  const std::vector<std::size_t> depth = depths(wheat, code);
+  std::vector<Region> regions;
+  for (std::size_t k = 0; k < chaffs.size(); ++k) {
+    if (chaffs[k].in != name) continue;
+    if (auto region = regionOf(wheat, code, depth, chaffs[k], name, out.whyNot[k])) {
+      region->chaffs.push_back(k);
+      regions.push_back(*region);
+      out.placed[k] = true;
+    }
   }
-  out.text = std::move(text);
+  out.text = schemaText(wheat, merged(std::move(regions)), chaffs);
   return out;
 }
 

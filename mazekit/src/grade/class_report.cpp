@@ -80,16 +80,15 @@ void mostFirst(std::vector<T>& groups) {
 
 }  // namespace
 
-ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& students) {
-  ClassReport report;
-  report.lessonId = lesson.id;
-  report.lessonNumber = lesson.number;
-  report.lessonTitle = lesson.title;
-  report.students = static_cast<int>(students.size());
-  // Each student's reason at each step ("" when passed), and where its run of the same began.
-  std::vector<std::vector<std::string>> reasonAt(students.size());
+namespace {
+
+// For each student and step, the step where the student's run of red steps with the same reason
+// began (the step itself when the run begins there, or the step passed).
+std::vector<std::vector<std::size_t>> runStarts(const Lesson& lesson,
+                                                const std::vector<StudentResult>& students) {
   std::vector<std::vector<std::size_t>> runFrom(students.size());
   for (std::size_t i = 0; i < students.size(); ++i) {
+    std::string before;  // the reason at the step before ("" when passed)
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
       const StepResult& result = students[i].step(k);
       std::string key;
@@ -97,75 +96,101 @@ ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& 
         const RedReason group = groupOf(result.verdict);
         key = group.outcome + "\n" + group.reason;
       }
-      const bool same = k > 0 && !key.empty() && key == reasonAt[i][k - 1];
+      const bool same = k > 0 && !key.empty() && key == before;
       runFrom[i].push_back(same ? runFrom[i][k - 1] : k);
-      reasonAt[i].push_back(std::move(key));
+      before = std::move(key);
     }
   }
-  for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
-    const Step& step = lesson.steps[k];
-    StepSummary summary;
-    summary.number = step.number;
-    summary.id = step.id;
-    summary.title = step.title;
-    std::vector<std::size_t> since;  // per group: the latest start of its students' runs
-    for (std::size_t i = 0; i < students.size(); ++i) {
-      const StudentResult& student = students[i];
-      const StepResult& result = student.step(k);
-      if (result.passed()) {
-        ++summary.passed;
-      } else {
-        RedReason group = groupOf(result.verdict);
-        const auto same = std::find_if(
-            summary.reasons.begin(), summary.reasons.end(), [&group](const RedReason& r) {
-              return r.outcome == group.outcome && r.reason == group.reason;
-            });
-        const auto at = static_cast<std::size_t>(same - summary.reasons.begin());
-        if (same == summary.reasons.end()) {
-          summary.reasons.push_back(std::move(group));
-          since.push_back(0);
-        }
-        summary.reasons[at].students.push_back(cut(student.name));
-        since[at] = std::max(since[at], runFrom[i][k]);
+  return runFrom;
+}
+
+// Step k across the class: who passed, each red reason with its students (the reasons new at
+// this step first), and each chaff missed with who missed it.
+StepSummary stepSummary(const Lesson& lesson, std::size_t k,
+                        const std::vector<StudentResult>& students,
+                        const std::vector<std::vector<std::size_t>>& runFrom) {
+  const Step& step = lesson.steps[k];
+  StepSummary summary;
+  summary.number = step.number;
+  summary.id = step.id;
+  summary.title = step.title;
+  std::vector<std::size_t> since;  // per group: the latest start of its students' runs
+  for (std::size_t i = 0; i < students.size(); ++i) {
+    const StudentResult& student = students[i];
+    const StepResult& result = student.step(k);
+    if (result.passed()) {
+      ++summary.passed;
+    } else {
+      RedReason group = groupOf(result.verdict);
+      const auto same = std::find_if(
+          summary.reasons.begin(), summary.reasons.end(), [&group](const RedReason& r) {
+            return r.outcome == group.outcome && r.reason == group.reason;
+          });
+      const auto at = static_cast<std::size_t>(same - summary.reasons.begin());
+      if (same == summary.reasons.end()) {
+        summary.reasons.push_back(std::move(group));
+        since.push_back(0);
       }
-      for (const std::string& chaff : result.chaffsMissed) {
-        const std::string says = cut(chaff);
-        auto same = std::find_if(summary.chaffs.begin(), summary.chaffs.end(),
-                                 [&says](const MissedChaff& c) { return c.chaff == says; });
-        if (same == summary.chaffs.end())
-          same = summary.chaffs.insert(summary.chaffs.end(), {says, {}});
-        same->students.push_back(cut(student.name));
-      }
+      summary.reasons[at].students.push_back(cut(student.name));
+      since[at] = std::max(since[at], runFrom[i][k]);
     }
-    for (std::size_t g = 0; g < summary.reasons.size(); ++g) {
-      if (since[g] < k) summary.reasons[g].sinceStep = lesson.steps[since[g]].number;
+    for (const std::string& chaff : result.chaffsMissed) {
+      const std::string says = cut(chaff);
+      auto same = std::find_if(summary.chaffs.begin(), summary.chaffs.end(),
+                               [&says](const MissedChaff& c) { return c.chaff == says; });
+      if (same == summary.chaffs.end())
+        same = summary.chaffs.insert(summary.chaffs.end(), {says, {}});
+      same->students.push_back(cut(student.name));
     }
-    mostFirst(summary.reasons);
-    // The reasons new at this step first: where the class is stuck here.
-    std::stable_partition(summary.reasons.begin(), summary.reasons.end(),
-                          [](const RedReason& r) { return r.sinceStep == 0; });
-    mostFirst(summary.chaffs);
-    report.steps.push_back(std::move(summary));
   }
+  for (std::size_t g = 0; g < summary.reasons.size(); ++g) {
+    if (since[g] < k) summary.reasons[g].sinceStep = lesson.steps[since[g]].number;
+  }
+  mostFirst(summary.reasons);
+  // The reasons new at this step first: where the class is stuck here.
+  std::stable_partition(summary.reasons.begin(), summary.reasons.end(),
+                        [](const RedReason& r) { return r.sinceStep == 0; });
+  mostFirst(summary.chaffs);
+  return summary;
+}
+
+// Each student's first red step and its reason, the earliest first (all green last).
+std::vector<Stopped> stoppedEarliest(const Lesson& lesson,
+                                     const std::vector<StudentResult>& students) {
+  std::vector<Stopped> stopped;
   for (const StudentResult& student : students) {
-    Stopped stopped{cut(student.name), student.slug, 0, ""};
+    Stopped s{cut(student.name), student.slug, 0, ""};
     for (std::size_t k = 0; k < lesson.steps.size(); ++k) {
       const StepResult& result = student.step(k);
       if (!result.passed()) {
-        stopped.step = lesson.steps[k].number;
-        stopped.reason = cut(result.verdict.reason);
+        s.step = lesson.steps[k].number;
+        s.reason = cut(result.verdict.reason);
         break;
       }
     }
-    report.stoppedEarliest.push_back(stopped);
+    stopped.push_back(s);
   }
   const int never = static_cast<int>(lesson.steps.size()) + 1;
-  std::stable_sort(report.stoppedEarliest.begin(), report.stoppedEarliest.end(),
-                   [never](const Stopped& a, const Stopped& b) {
-                     const int x = a.step == 0 ? never : a.step;
-                     const int y = b.step == 0 ? never : b.step;
-                     return x != y ? x < y : a.name < b.name;
-                   });
+  std::stable_sort(stopped.begin(), stopped.end(), [never](const Stopped& a, const Stopped& b) {
+    const int x = a.step == 0 ? never : a.step;
+    const int y = b.step == 0 ? never : b.step;
+    return x != y ? x < y : a.name < b.name;
+  });
+  return stopped;
+}
+
+}  // namespace
+
+ClassReport classReport(const Lesson& lesson, const std::vector<StudentResult>& students) {
+  ClassReport report;
+  report.lessonId = lesson.id;
+  report.lessonNumber = lesson.number;
+  report.lessonTitle = lesson.title;
+  report.students = static_cast<int>(students.size());
+  const std::vector<std::vector<std::size_t>> runFrom = runStarts(lesson, students);
+  for (std::size_t k = 0; k < lesson.steps.size(); ++k)
+    report.steps.push_back(stepSummary(lesson, k, students, runFrom));
+  report.stoppedEarliest = stoppedEarliest(lesson, students);
   return report;
 }
 
@@ -234,6 +259,7 @@ std::string namesOf(const std::vector<std::string>& names, std::size_t most = 6)
 
 }  // namespace
 
+// The class report's page, written top to bottom as it reads: long because the page is.
 std::string classReportHtml(const ClassReport& report, std::size_t earliest) {
   using text::htmlText;
   // The compile errors' topics and explanations, each once, in the order first shown.

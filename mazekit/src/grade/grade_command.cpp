@@ -32,6 +32,8 @@ void gradesOnLinuxOnly(CLI::App* command) {
 #endif
 }
 
+// mazekit grade's options, each with its check and its help: a list, long because the command
+// has that many options (docs/instructor-guide.md says the same of each).
 void addGradeCommand(CLI::App& app) {
   static mazekit::grade::GradeOptions options;
   static std::string submissions;

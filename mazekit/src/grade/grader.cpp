@@ -24,6 +24,7 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include <unistd.h>
 
@@ -69,6 +70,128 @@ std::string clock(double s) {
   return text.str();
 }
 
+// The run every grading command makes, with its results in `out`: the lesson's steps as built,
+// the tamper rules of its files, the work and precompiled-header folders. The caller sets it
+// up with class_run::prepareRun, once the output folder is ready (startRun).
+class_run::ClassRun newRun(const GradeOptions& options, const volatile std::sig_atomic_t* stop,
+                           const class_run::KitLesson& k, const fs::path& out) {
+  return class_run::ClassRun{options,
+                             stop,
+                             k.manifest,
+                             *k.lesson,
+                             *k.steps,
+                             tamperRules(k.testSources, k.lesson->files),
+                             out,
+                             out / "work",
+                             out / "build" / "pch",
+                             k.steps->steps.front().test.parent_path(),
+                             {},
+                             {},
+                             {}};
+}
+
+// What both commands do before the run: the sandbox there if asked for, `out` made ready.
+void checkSandboxAndOut(const GradeOptions& options, const fs::path& out) {
+  if (options.sandbox && !run::sandboxProblem().empty())
+    throw std::runtime_error(run::sandboxProblem());
+  class_run::prepareOut(options, out);
+}
+
+// SUBMISSIONS and --out, absolute: each a folder the other is not inside.
+std::pair<fs::path, fs::path> classFolders(const GradeOptions& options) {
+  if (!fs::is_directory(options.submissions)) {
+    throw UsageError(
+        "SUBMISSIONS '" + options.submissions.string() +
+        "' is not a folder; give the folder that holds one subfolder, .zip or .tar.gz per student");
+  }
+  const fs::path submissions = fs::weakly_canonical(fs::absolute(options.submissions));
+  const fs::path out = fs::weakly_canonical(fs::absolute(options.out));
+  const auto inside = [](const fs::path& a, const fs::path& b) {
+    const auto rel = a.lexically_relative(b);
+    return !rel.empty() && *rel.begin() != "..";
+  };
+  if (inside(out, submissions)) {
+    throw UsageError("--out '" + options.out.string() +
+                     "' is inside SUBMISSIONS; choose a folder outside it");
+  }
+  if (inside(submissions, out)) {
+    throw UsageError("SUBMISSIONS '" + options.submissions.string() +
+                     "' is inside --out; choose an --out outside it");
+  }
+  return {submissions, out};
+}
+
+// Grades every student of `found` into `students`, options.jobs at a time, saying each one's
+// total as it ends: a live line on a terminal (`live`), a line per student otherwise.
+void gradeStudents(class_run::ClassRun& run, const std::vector<Submission>& found,
+                   std::vector<StudentResult>& students, std::ostream& say, bool live) {
+  const auto began = std::chrono::steady_clock::now();
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> finished{0};
+  auto worker = [&] {
+    for (std::size_t i = next++; i < found.size(); i = next++) {
+      StudentResult& student = students[i];
+      class_run::gradeAndScore(run, found[i], student);
+      const std::lock_guard<std::mutex> lock(run.print);
+      const std::size_t done = ++finished;
+      const double elapsed =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+      const double left =
+          elapsed / static_cast<double>(done) * static_cast<double>(found.size() - done);
+      std::ostringstream line;
+      line << "mazekit grade: [" << done << "/" << found.size() << "] "
+           << text::terminalLine(student.name) << ": " << student.total << "/"
+           << maxPoints(run.lesson) << (student.flags.empty() ? "" : "  (flagged)") << "  "
+           << clock(elapsed) << " elapsed"
+           << (done < found.size() ? ", about " + clock(left) + " left" : "");
+      if (live) {
+        say << "\r\033[K" << line.str() << (done == found.size() ? "\n" : "") << std::flush;
+      } else {
+        say << line.str() << "\n" << std::flush;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < run.options.jobs; ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+}
+
+// grade-one's submission: a folder of the student's files, an archive, or one file; a folder
+// that holds nothing but one archive (how Gradescope keeps an uploaded zip) is that archive.
+Submission oneSubmission(const GradeOptions& options, const Lesson& lesson) {
+  Submission submission;
+  submission.name = "submission";
+  submission.source = options.submissions;
+  std::error_code ec;
+  const auto kindOf = [](const fs::path& file) {
+    const std::string lower = common::asciiLower(file.filename().string());
+    const auto ends = [&](std::string_view end) { return common::endsWith(lower, end); };
+    if (ends(".zip")) return Submission::Kind::zip;
+    if (ends(".tar.gz") || ends(".tgz")) return Submission::Kind::tarGz;
+    return Submission::Kind::file;
+  };
+  const auto status = fs::symlink_status(options.submissions, ec);
+  if (fs::is_directory(status)) {
+    std::vector<fs::path> shown;
+    for (const auto& entry : fs::directory_iterator(options.submissions)) {
+      const std::string name = entry.path().filename().string();
+      if (!name.empty() && name.front() != '.') shown.push_back(entry.path());
+    }
+    if (shown.size() == 1 && fs::is_regular_file(fs::symlink_status(shown.front())) &&
+        kindOf(shown.front()) != Submission::Kind::file) {
+      submission.source = shown.front();
+      submission.kind = kindOf(shown.front());
+    }
+  } else if (fs::is_regular_file(status)) {
+    submission.kind = kindOf(options.submissions);
+  } else {
+    throw UsageError("SUBMISSION '" + options.submissions.string() +
+                     "' is neither a folder nor a file; give the student's folder, archive or " +
+                     (lesson.files.empty() ? std::string("file") : lesson.files.front()));
+  }
+  return submission;
+}
+
 }  // namespace
 
 void checkLimits(const GradeOptions& options) {
@@ -100,55 +223,19 @@ void checkLimits(const GradeOptions& options) {
 }
 
 int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* stop) {
-  using class_run::ClassRun;
-  using class_run::KitLesson;
-  KitLesson k;
+  class_run::KitLesson k;
   class_run::loadKitLesson(options, k);
   const Lesson& lesson = *k.lesson;
-  if (!fs::is_directory(options.submissions)) {
-    throw UsageError(
-        "SUBMISSIONS '" + options.submissions.string() +
-        "' is not a folder; give the folder that holds one subfolder, .zip or .tar.gz per student");
-  }
+  const auto [submissions, out] = classFolders(options);
   checkLimits(options);
-  const fs::path submissions = fs::weakly_canonical(fs::absolute(options.submissions));
-  const fs::path out = fs::weakly_canonical(fs::absolute(options.out));
-  const auto inside = [](const fs::path& a, const fs::path& b) {
-    const auto rel = a.lexically_relative(b);
-    return !rel.empty() && *rel.begin() != "..";
-  };
-  if (inside(out, submissions)) {
-    throw UsageError("--out '" + options.out.string() +
-                     "' is inside SUBMISSIONS; choose a folder outside it");
-  }
-  if (inside(submissions, out)) {
-    throw UsageError("SUBMISSIONS '" + options.submissions.string() +
-                     "' is inside --out; choose an --out outside it");
-  }
-  if (options.sandbox && !run::sandboxProblem().empty())
-    throw std::runtime_error(run::sandboxProblem());
-  class_run::prepareOut(options, out);
-
+  checkSandboxAndOut(options, out);
   std::vector<std::string> skipped;
   const auto found = findSubmissions(submissions, skipped);
   if (found.empty()) {
     throw UsageError("no submissions in '" + options.submissions.string() +
                      "': it must hold one subfolder, .zip or .tar.gz per student");
   }
-
-  ClassRun run{options,
-               stop,
-               k.manifest,
-               lesson,
-               *k.steps,
-               tamperRules(k.testSources, lesson.files),
-               out,
-               out / "work",
-               out / "build" / "pch",
-               k.steps->steps.front().test.parent_path(),
-               {},
-               {},
-               {}};
+  class_run::ClassRun run = newRun(options, stop, k, out);
   RunInfo info;
   class_run::prepareRun(run, info);
 
@@ -162,9 +249,7 @@ int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* st
   for (const auto& s : skipped) say << "mazekit grade: skipped " << text::terminalLine(s) << "\n";
   say << std::flush;
 
-  const auto began = std::chrono::steady_clock::now();
   class_run::buildPch(run);
-
   std::vector<StudentResult> students(found.size());
   std::set<std::string> taken{"work", "build", "grades.csv", "report.html", class_run::outMarker};
   for (std::size_t i = 0; i < found.size(); ++i) {
@@ -172,42 +257,14 @@ int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* st
     students[i].slug = slugFor(found[i].name, taken);
     students[i].steps.resize(lesson.steps.size());
   }
-  // Progress: a live line on a terminal, a line per student otherwise (a log, a CI job).
   const bool live = options.progress == Progress::live ||
                     (options.progress == Progress::automatic &&
                      isatty(options.json ? STDERR_FILENO : STDOUT_FILENO) != 0);
-  std::atomic<std::size_t> next{0};
-  std::atomic<std::size_t> finished{0};
-  auto worker = [&] {
-    for (std::size_t i = next++; i < found.size(); i = next++) {
-      StudentResult& student = students[i];
-      class_run::gradeAndScore(run, found[i], student);
-      const std::lock_guard<std::mutex> lock(run.print);
-      const std::size_t done = ++finished;
-      const double elapsed =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
-      const double left =
-          elapsed / static_cast<double>(done) * static_cast<double>(found.size() - done);
-      std::ostringstream line;
-      line << "mazekit grade: [" << done << "/" << found.size() << "] "
-           << text::terminalLine(student.name) << ": " << student.total << "/" << maxPoints(lesson)
-           << (student.flags.empty() ? "" : "  (flagged)") << "  " << clock(elapsed) << " elapsed"
-           << (done < found.size() ? ", about " + clock(left) + " left" : "");
-      if (live) {
-        say << "\r\033[K" << line.str() << (done == found.size() ? "\n" : "") << std::flush;
-      } else {
-        say << line.str() << "\n" << std::flush;
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < options.jobs; ++t) threads.emplace_back(worker);
-  for (auto& t : threads) t.join();
-  if (stop != nullptr && *stop != 0) {
+  gradeStudents(run, found, students, say, live);
+  if (class_run::stopped(run)) {
     if (live) say << "\n";
     std::cerr << "mazekit grade: interrupted; every compiler and step program it started has been "
-                 "stopped, "
-                 "and no grades were written\n";
+                 "stopped, and no grades were written\n";
     return 130;
   }
   writeReports(lesson, students, info, out);
@@ -223,68 +280,20 @@ int gradeClass(const GradeOptions& options, const volatile std::sig_atomic_t* st
 
 int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::path& resultsFile,
              const volatile std::sig_atomic_t* stop, int* score) {
-  using class_run::ClassRun;
-  using class_run::KitLesson;
   const auto began = std::chrono::steady_clock::now();
-  KitLesson k;
+  class_run::KitLesson k;
   class_run::loadKitLesson(options, k);
   const Lesson& lesson = *k.lesson;
   checkLimits(options);
   for (const auto& [step, visibility] : view.stepVisibility) lesson.step(step);
-  // The submission: a folder of the student's files, an archive, or one file; a folder that
-  // holds nothing but one archive (how Gradescope keeps an uploaded zip) is that archive.
-  Submission submission;
-  submission.name = "submission";
-  submission.source = options.submissions;
-  std::error_code ec;
-  const auto kindOf = [](const fs::path& file) {
-    const std::string lower = common::asciiLower(file.filename().string());
-    const auto ends = [&](std::string_view end) { return common::endsWith(lower, end); };
-    if (ends(".zip")) return Submission::Kind::zip;
-    if (ends(".tar.gz") || ends(".tgz")) return Submission::Kind::tarGz;
-    return Submission::Kind::file;
-  };
-  const auto status = fs::symlink_status(options.submissions, ec);
-  if (fs::is_directory(status)) {
-    std::vector<fs::path> shown;
-    for (const auto& entry : fs::directory_iterator(options.submissions)) {
-      const std::string name = entry.path().filename().string();
-      if (!name.empty() && name.front() != '.') shown.push_back(entry.path());
-    }
-    if (shown.size() == 1 && fs::is_regular_file(fs::symlink_status(shown.front())) &&
-        kindOf(shown.front()) != Submission::Kind::file) {
-      submission.source = shown.front();
-      submission.kind = kindOf(shown.front());
-    }
-  } else if (fs::is_regular_file(status)) {
-    submission.kind = kindOf(options.submissions);
-  } else {
-    throw UsageError("SUBMISSION '" + options.submissions.string() +
-                     "' is neither a folder nor a file; give the student's folder, archive or " +
-                     (lesson.files.empty() ? std::string("file") : lesson.files.front()));
-  }
+  const Submission submission = oneSubmission(options, lesson);
   if (!resultsFile.empty() && !fs::is_directory(fs::absolute(resultsFile).parent_path())) {
     throw UsageError("--results '" + resultsFile.string() +
                      "' is not in a folder that exists; give a file in an existing folder, like "
                      "/autograder/results/results.json");
   }
-  if (options.sandbox && !run::sandboxProblem().empty())
-    throw std::runtime_error(run::sandboxProblem());
-  class_run::prepareOut(options, options.out);
-
-  ClassRun run{options,
-               stop,
-               k.manifest,
-               lesson,
-               *k.steps,
-               tamperRules(k.testSources, lesson.files),
-               options.out,
-               options.out / "work",
-               options.out / "build" / "pch",
-               k.steps->steps.front().test.parent_path(),
-               {},
-               {},
-               {}};
+  checkSandboxAndOut(options, options.out);
+  class_run::ClassRun run = newRun(options, stop, k, options.out);
   RunInfo info;
   class_run::prepareRun(run, info);
   std::cout << "mazekit grade-one: lesson " << lesson.id << ", "
@@ -303,7 +312,7 @@ int gradeOne(const GradeOptions& options, const GradescopeView& view, const fs::
   student.slug = "submission";
   student.steps.resize(lesson.steps.size());
   class_run::gradeAndScore(run, submission, student);
-  if (stop != nullptr && *stop != 0) {
+  if (class_run::stopped(run)) {
     std::cerr << "mazekit grade-one: interrupted; no results were written\n";
     return 130;
   }

@@ -210,22 +210,18 @@ void makeFolderWhole(const fs::path& target, const std::function<void(const fs::
   }
 }
 
-EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
-  const fs::path source = fs::weakly_canonical(kit.source);
-  const std::vector<Lesson> lessons = loadLessons(kit);
-  if (isStudentEdition(kit))
-    throw UsageError("'" + source.string() +
-                     "' is a student edition already: make one from the whole kit");
-  const Manifest manifest = readManifest(kit);
-  EditionCounts counts;
+namespace {
 
-  // What is left out, relative to the kit's top folder.
+// What the edition leaves out, relative to the kit's top folder: each lesson's source and
+// reference tests, the starting files that are the lesson before's finished code (`carried`:
+// their lessons start from the student's own lesson before), and what only an instructor uses.
+std::set<fs::path> leftOutOf(const std::vector<Lesson>& lessons, const fs::path& source,
+                             EditionCounts& counts,
+                             std::vector<std::pair<const Lesson*, std::string>>& carried) {
   std::set<fs::path> leftOut;
-  std::vector<std::pair<const Lesson*, std::string>> carried;  // starts from the lesson before
-  const fs::path lessonsTop = fs::path("lessons");
   for (std::size_t i = 0; i < lessons.size(); ++i) {
     const Lesson& lesson = lessons[i];
-    const fs::path top = lessonsTop / lesson.folder.filename();
+    const fs::path top = fs::path("lessons") / lesson.folder.filename();
     // The lesson's one source holds every step's answer (the build cuts the solutions out).
     if (fs::is_directory(lesson.folder / "source")) {
       leftOut.insert(top / "source");
@@ -260,51 +256,67 @@ EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
     leftOut.insert(instructorOnly);
     counts.instructorFiles += fs::is_directory(path) ? filesUnder(path) : 1;
   }
+  return leftOut;
+}
 
+// The lesson's lesson.json in the edition's folder `top`, without how each chaff changes the
+// wheat (those are the answer's lines), and each test-writing step's wheat and chaffs packed.
+void writeLessonOfEdition(const Lesson& lesson, const Manifest& manifest, const fs::path& top,
+                          EditionCounts& counts) {
+  auto json = nlohmann::ordered_json::parse(common::readFile(lesson.folder / "lesson.json"));
+  for (auto& step : json.at("steps")) {
+    if (!step.contains("chaffs")) continue;
+    for (auto& chaff : step.at("chaffs")) {
+      chaff.erase("replace");
+      chaff.erase("with");
+    }
+  }
+  common::saveFileAtomically(top / "lesson.json", json.dump(2) + "\n");
+  for (const Step& step : lesson.steps) {
+    if (!step.writesTests()) continue;
+    const Step& built = manifest.step(lesson.id, step.id);
+    std::vector<PackedFile> files;
+    for (const auto& entry : fs::directory_iterator(built.wheat))
+      if (entry.is_regular_file())
+        files.push_back(
+            {"wheat/" + entry.path().filename().string(), common::readFile(entry.path())});
+    for (const Chaff& chaff : built.chaffs) {
+      if (!fs::is_directory(chaff.code))
+        throw std::runtime_error(
+            "the chaff '" + chaff.id + "' of " + lesson.id + " step " + step.id + " is not in '" +
+            chaff.code.string() +
+            "': build the kit (cmake --build --preset dev), which makes it, and try again");
+      for (const auto& entry : fs::directory_iterator(chaff.code))
+        if (entry.is_regular_file())
+          files.push_back({"chaff/" + chaff.id + "/" + entry.path().filename().string(),
+                           common::readFile(entry.path())});
+    }
+    fs::create_directories(top / "packs");
+    common::saveFileAtomically(top / "packs" / (step.id + ".pack"), packFiles(files));
+    ++counts.packs;
+  }
+}
+
+}  // namespace
+
+EditionCounts writeStudentEdition(const Kit& kit, const fs::path& folder) {
+  const fs::path source = fs::weakly_canonical(kit.source);
+  const std::vector<Lesson> lessons = loadLessons(kit);
+  if (isStudentEdition(kit))
+    throw UsageError("'" + source.string() +
+                     "' is a student edition already: make one from the whole kit");
+  const Manifest manifest = readManifest(kit);
+  EditionCounts counts;
+  std::vector<std::pair<const Lesson*, std::string>> carried;  // starts from the lesson before
+  const std::set<fs::path> leftOut = leftOutOf(lessons, source, counts, carried);
   copyKitFiles(source, folder, [&](const fs::path& relative) {
     return leftOut.count(relative.lexically_normal()) != 0;
   });
-
-  for (const Lesson& lesson : lessons) {
-    const fs::path top = folder / lessonsTop / lesson.folder.filename();
-    // lesson.json without how each chaff changes the wheat: those are the answer's lines.
-    auto json = nlohmann::ordered_json::parse(common::readFile(lesson.folder / "lesson.json"));
-    for (auto& step : json.at("steps")) {
-      if (!step.contains("chaffs")) continue;
-      for (auto& chaff : step.at("chaffs")) {
-        chaff.erase("replace");
-        chaff.erase("with");
-      }
-    }
-    common::saveFileAtomically(top / "lesson.json", json.dump(2) + "\n");
-    // Each test-writing step's wheat and chaffs, packed.
-    for (const Step& step : lesson.steps) {
-      if (!step.writesTests()) continue;
-      const Step& built = manifest.step(lesson.id, step.id);
-      std::vector<PackedFile> files;
-      for (const auto& entry : fs::directory_iterator(built.wheat))
-        if (entry.is_regular_file())
-          files.push_back(
-              {"wheat/" + entry.path().filename().string(), common::readFile(entry.path())});
-      for (const Chaff& chaff : built.chaffs) {
-        if (!fs::is_directory(chaff.code))
-          throw std::runtime_error(
-              "the chaff '" + chaff.id + "' of " + lesson.id + " step " + step.id + " is not in '" +
-              chaff.code.string() +
-              "': build the kit (cmake --build --preset dev), which makes it, and try again");
-        for (const auto& entry : fs::directory_iterator(chaff.code))
-          if (entry.is_regular_file())
-            files.push_back({"chaff/" + chaff.id + "/" + entry.path().filename().string(),
-                             common::readFile(entry.path())});
-      }
-      fs::create_directories(top / "packs");
-      common::saveFileAtomically(top / "packs" / (step.id + ".pack"), packFiles(files));
-      ++counts.packs;
-    }
-  }
+  for (const Lesson& lesson : lessons)
+    writeLessonOfEdition(lesson, manifest, folder / "lessons" / lesson.folder.filename(), counts);
   // The opening lines of each starting file that the student's lesson before becomes.
   for (const auto& [lesson, file] : carried) {
-    const fs::path starts = folder / lessonsTop / lesson->folder.filename() / "starts";
+    const fs::path starts = folder / "lessons" / lesson->folder.filename() / "starts";
     fs::create_directories(starts);
     common::saveFileAtomically(starts / file,
                                openingLines(common::readFile(lesson->exercise / file)));

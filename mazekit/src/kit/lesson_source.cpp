@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common/files.hpp"
+#include "common/text.hpp"
 #include "kit/kit.hpp"
 #include "kit/lessons.hpp"
 
@@ -30,11 +31,6 @@ std::string_view trimmed(std::string_view line) {
   return line;
 }
 
-bool allDigits(std::string_view text) {
-  return !text.empty() && text.size() <= 4 &&
-         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
 struct Range {
   int first = 0;
   int last = 0;
@@ -44,7 +40,7 @@ struct Range {
 std::optional<Range> parseRange(std::string_view text, int lastStep) {
   const std::size_t dash = text.find('-');
   const std::string_view first = text.substr(0, dash);
-  if (!allDigits(first)) return std::nullopt;
+  if (!common::isNumber(first)) return std::nullopt;
   Range range;
   range.first = std::stoi(std::string(first));
   if (dash == std::string_view::npos) {
@@ -53,7 +49,7 @@ std::optional<Range> parseRange(std::string_view text, int lastStep) {
     const std::string_view last = text.substr(dash + 1);
     if (last.empty()) {
       range.last = lastStep;
-    } else if (allDigits(last)) {
+    } else if (common::isNumber(last)) {
       range.last = std::stoi(std::string(last));
     } else {
       return std::nullopt;
@@ -64,6 +60,32 @@ std::optional<Range> parseRange(std::string_view text, int lastStep) {
 
 UsageError errorAt(const std::filesystem::path& file, int line, const std::string& what) {
   return UsageError(file.string() + ":" + std::to_string(line) + ": " + what);
+}
+
+// The steps of the tag `tag` ("//@ 3-5", its `argument` "3-5") on line `number` of `file`;
+// throws errorAt when it is not a range, names a step the lesson does not have, or ends before
+// it starts.
+Range rangeOfTag(std::string_view tag, std::string_view argument, int lastStep,
+                 const std::filesystem::path& file, int number) {
+  const std::optional<Range> range = parseRange(argument, lastStep);
+  if (!range) {
+    throw errorAt(file, number, "'" + std::string(tag) + "' is not a range of steps: " + kTagHelp);
+  }
+  if (range->first < 1 || range->first > lastStep || range->last > lastStep) {
+    throw errorAt(file, number,
+                  "'" + std::string(tag) + "' names step " +
+                      std::to_string(range->first < 1 || range->first > lastStep ? range->first
+                                                                                 : range->last) +
+                      ", but the lesson's steps are 1 to " + std::to_string(lastStep) +
+                      " (its solutions in lesson.json): name steps in that range");
+  }
+  if (range->last < range->first) {
+    throw errorAt(file, number,
+                  "'" + std::string(tag) +
+                      "' ends before it starts: write the first step, then the last (e.g. '//@ " +
+                      std::to_string(range->last) + "-" + std::to_string(range->first) + "')");
+  }
+  return *range;
 }
 
 }  // namespace
@@ -101,26 +123,7 @@ std::string cutLessonSource(std::string_view text, const std::filesystem::path& 
       keep = true;
       continue;
     }
-    const std::optional<Range> range = parseRange(argument, lastStep);
-    if (!range) {
-      throw errorAt(file, number,
-                    "'" + std::string(tag) + "' is not a range of steps: " + kTagHelp);
-    }
-    if (range->first < 1 || range->first > lastStep || range->last > lastStep) {
-      throw errorAt(file, number,
-                    "'" + std::string(tag) + "' names step " +
-                        std::to_string(range->first < 1 || range->first > lastStep ? range->first
-                                                                                   : range->last) +
-                        ", but the lesson's steps are 1 to " + std::to_string(lastStep) +
-                        " (its solutions in lesson.json): name steps in that range");
-    }
-    if (range->last < range->first) {
-      throw errorAt(file, number,
-                    "'" + std::string(tag) +
-                        "' ends before it starts: write the first step, "
-                        "then the last (e.g. '//@ " +
-                        std::to_string(range->last) + "-" + std::to_string(range->first) + "')");
-    }
+    const Range range = rangeOfTag(tag, argument, lastStep, file, number);
     if (openedAt != 0) {
       throw errorAt(file, number,
                     "'" + std::string(tag) + "' opens a block inside the block '" + openTag +
@@ -129,7 +132,7 @@ std::string cutLessonSource(std::string_view text, const std::filesystem::path& 
     }
     openedAt = number;
     openTag = std::string(tag);
-    keep = range->first <= step && step <= range->last;
+    keep = range.first <= step && step <= range.last;
   }
   if (openedAt != 0) {
     throw errorAt(

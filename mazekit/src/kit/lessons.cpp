@@ -7,16 +7,12 @@
 #include <sstream>
 
 #include "common/files.hpp"
+#include "common/text.hpp"
 
 namespace mazekit {
 namespace {
 
 using nlohmann::json;
-
-bool isNumber(const std::string& text) {
-  return !text.empty() && text.size() <= 4 &&
-         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isdigit(c); });
-}
 
 /// Reads one lesson.json: each error begins with the file and the step it is about.
 class LessonReader {
@@ -377,7 +373,7 @@ std::vector<std::string> Lesson::ownTestsAt(const Step& step) const {
 
 const Step& Lesson::step(const std::string& numberOrId) const {
   for (const Step& s : steps) {
-    if (s.id == numberOrId || (isNumber(numberOrId) && s.number == std::stoi(numberOrId))) {
+    if (s.id == numberOrId || (common::isNumber(numberOrId) && s.number == std::stoi(numberOrId))) {
       return s;
     }
   }
@@ -415,7 +411,7 @@ std::vector<Lesson> loadLessons(const Kit& kit) {
 const Lesson& findLesson(const std::vector<Lesson>& lessons, const std::string& numberOrId) {
   for (const Lesson& lesson : lessons) {
     if (lesson.id == numberOrId ||
-        (isNumber(numberOrId) && lesson.number == std::stoi(numberOrId))) {
+        (common::isNumber(numberOrId) && lesson.number == std::stoi(numberOrId))) {
       return lesson;
     }
   }

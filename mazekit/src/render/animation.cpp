@@ -95,6 +95,8 @@ std::string animatedSvg(const Drawing& d, double secondsPerStamp, double holdSec
   return out.str();
 }
 
+// The slider's page, its HTML, style and script written top to bottom as the page reads: long
+// because the page is.
 std::string sliderPage(const Drawing& d) {
   const std::size_t n = d.stamps.size();
   std::ostringstream out;

@@ -89,6 +89,7 @@ struct ScratchFolder {
   ScratchFolder& operator=(const ScratchFolder&) = delete;
 };
 
+// The gallery's index page, written top to bottom as it reads: long because the page is.
 std::string indexPage(const std::vector<Lesson>& lessons, const Drawing& drawing) {
   std::ostringstream out;
   out << R"(<!DOCTYPE html>

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "../../harness/report_signature.hpp"
 
@@ -57,10 +58,11 @@ std::optional<std::string> TestCaseReport::thrown() const {
   return failure.substr(prefix.size());
 }
 
-HarnessReport readHarnessReport(std::string_view whole, const std::optional<Key>& key) {
-  HarnessReport report;
-  // The harness's unsigned lines of where the program was (trace.hpp) are set aside: the
-  // rest is the signed report alone.
+namespace {
+
+// The report channel without the harness's unsigned lines of where the program was
+// (trace.hpp), which go to report.stoppedAt: the rest is the signed report alone.
+std::string withoutTraceLines(std::string_view whole, HarnessReport& report) {
   static constexpr std::string_view tracePrefix = "mazekit-trace stopped ";
   std::string rest;
   for (std::size_t at = 0; at < whole.size();) {
@@ -75,6 +77,38 @@ HarnessReport readHarnessReport(std::string_view whole, const std::optional<Key>
     }
     at = end;
   }
+  return rest;
+}
+
+// One test case of the harness's report; throws nlohmann's exceptions when it is not one.
+TestCaseReport testCaseOf(const nlohmann::json& c) {
+  TestCaseReport testCase;
+  testCase.name = c.at("name").get<std::string>();
+  testCase.assertions = c.at("assertions").get<int>();
+  testCase.failed = c.at("failed").get<int>();
+  if (c.contains("tags")) testCase.tags = c.at("tags").get<std::string>();
+  if (!c.contains("failure")) return testCase;
+  const auto& failure = c.at("failure");
+  testCase.failureFile = failure.at("file").get<std::string>();
+  testCase.failureLine = failure.at("line").get<int>();
+  testCase.failure = failure.at("text").get<std::string>();
+  if (failure.contains("values")) {
+    testCase.expression = failure.at("expression").get<std::string>();
+    testCase.values = failure.at("values").get<std::string>();
+  }
+  if (failure.contains("trace")) testCase.trace = failure.at("trace").get<std::string>();
+  if (c.contains("picture_png")) {
+    testCase.picture = fromBase64(c.at("picture_png").get<std::string>());
+    testCase.pictureStopped = c.contains("picture_stopped") && c.at("picture_stopped").get<bool>();
+  }
+  return testCase;
+}
+
+}  // namespace
+
+HarnessReport readHarnessReport(std::string_view whole, const std::optional<Key>& key) {
+  HarnessReport report;
+  const std::string rest = withoutTraceLines(whole, report);
   const std::string_view channel = rest;
   if (channel.empty()) return report;
   const auto forged = [&](std::string why) {
@@ -104,30 +138,7 @@ HarnessReport readHarnessReport(std::string_view whole, const std::optional<Key>
     if (body.at("format").get<std::string>() != "mazekit-report-1")
       throw std::runtime_error("format");
     report.aborting = body.at("aborting").get<bool>();
-    for (const auto& c : body.at("test_cases")) {
-      TestCaseReport testCase;
-      testCase.name = c.at("name").get<std::string>();
-      testCase.assertions = c.at("assertions").get<int>();
-      testCase.failed = c.at("failed").get<int>();
-      if (c.contains("tags")) testCase.tags = c.at("tags").get<std::string>();
-      if (c.contains("failure")) {
-        const auto& failure = c.at("failure");
-        testCase.failureFile = failure.at("file").get<std::string>();
-        testCase.failureLine = failure.at("line").get<int>();
-        testCase.failure = failure.at("text").get<std::string>();
-        if (failure.contains("values")) {
-          testCase.expression = failure.at("expression").get<std::string>();
-          testCase.values = failure.at("values").get<std::string>();
-        }
-        if (failure.contains("trace")) testCase.trace = failure.at("trace").get<std::string>();
-        if (c.contains("picture_png")) {
-          testCase.picture = fromBase64(c.at("picture_png").get<std::string>());
-          testCase.pictureStopped =
-              c.contains("picture_stopped") && c.at("picture_stopped").get<bool>();
-        }
-      }
-      report.testCases.push_back(std::move(testCase));
-    }
+    for (const auto& c : body.at("test_cases")) report.testCases.push_back(testCaseOf(c));
     if (body.contains("picture_png"))
       report.picture = fromBase64(body.at("picture_png").get<std::string>());
     if (body.contains("picture_svg")) report.drawing = body.at("picture_svg").get<std::string>();
@@ -154,86 +165,98 @@ std::string sanitizerReport(const std::string& output) {
   return "";
 }
 
-Verdict stepVerdict(const Result& process, const HarnessReport& report,
-                    const StepExpectation& expected) {
-  const auto verdict = [](Outcome outcome, std::string reason) {
-    return Verdict{outcome, std::move(reason)};
-  };
-  const std::string before = report.state == HarnessReport::State::read
-                                 ? [&] {
-                                     for (const auto& c : report.testCases) {
-                                       if (!c.failure.empty()) return "; before that: " + c.firstFailure();
-                                     }
-                                     return std::string();
-                                   }()
-                                 : std::string();
+namespace {
+
+// How the process ended, when that decides the verdict before its report is read: it did not
+// start, was interrupted, ran out of time or memory, was killed by a signal, or was stopped by
+// a sanitizer. `before` is what its report says failed before that, if anything.
+std::optional<Verdict> verdictOfEnd(const Result& process, const StepExpectation& expected,
+                                    const std::string& before) {
   if (!process.started)
-    return verdict(Outcome::graderError, "could not run the step program: " + process.error);
+    return Verdict{Outcome::graderError, "could not run the step program: " + process.error};
   if (process.interrupted)
-    return verdict(Outcome::notGraded, "not graded: the grading was interrupted");
+    return Verdict{Outcome::notGraded, "not graded: the grading was interrupted"};
   if (process.timedOut) {
     char seconds[32];
     std::snprintf(seconds, sizeof seconds, "%g", expected.timeoutSeconds);
-    return verdict(Outcome::timedOut, std::string("timed out: still running after ") + seconds +
-                                          " s (a loop that never ends?)");
+    return Verdict{Outcome::timedOut, std::string("timed out: still running after ") + seconds +
+                                          " s (a loop that never ends?)"};
   }
   if (process.outOfMemory) {
-    return verdict(Outcome::crashed, "crashed: used more than " +
+    return Verdict{Outcome::crashed, "crashed: used more than " +
                                          std::to_string(expected.memoryBytes >> 20) +
-                                         " MB of memory, the limit for a step");
+                                         " MB of memory, the limit for a step"};
   }
   if (process.signal != 0)
-    return verdict(Outcome::crashed, "crashed: " + describeSignal(process.signal) + before);
+    return Verdict{Outcome::crashed, "crashed: " + describeSignal(process.signal) + before};
   if (expected.sanitized) {
     if (const std::string found = sanitizerReport(process.output); !found.empty()) {
       // A kit built with sanitizers stops a bad memory access with a report and exit status 1.
-      return verdict(Outcome::crashed, "crashed: stopped by the sanitizer: " + found);
+      return Verdict{Outcome::crashed, "crashed: stopped by the sanitizer: " + found};
     }
   }
-  switch (report.state) {
-    case HarnessReport::State::missing:
-      return verdict(Outcome::endedEarly,
-                     "the program ended before its tests finished, with exit status " +
-                         std::to_string(process.exitCode) +
-                         " (does the code call exit() or abort?)");
-    case HarnessReport::State::forged:
-      return verdict(Outcome::tampered, "tampered: " + report.problem);
-    case HarnessReport::State::unreadable:
-      return verdict(Outcome::graderError, report.problem);
-    case HarnessReport::State::read:
-      break;
-  }
-  // Exactly the step's test cases, each once, each with at least one check.
+  return std::nullopt;
+}
+
+// A report that was read: exactly the step's test cases, each once, each with at least one
+// check, none failed, and then an exit status of 0.
+Verdict verdictOfTests(const Result& process, const HarnessReport& report,
+                       const StepExpectation& expected) {
   std::map<std::string, int> seen;
   for (const auto& c : report.testCases) ++seen[c.name];
   for (const auto& name : expected.testCases) {
     if (seen[name] != 1) {
-      return verdict(Outcome::wrongTests,
-                     "wrong tests: the step's test case '" + name + "' " +
-                         (seen[name] == 0 ? "did not run" : "ran more than once"));
+      return {Outcome::wrongTests, "wrong tests: the step's test case '" + name + "' " +
+                                       (seen[name] == 0 ? "did not run" : "ran more than once")};
     }
   }
   if (report.testCases.size() != expected.testCases.size()) {
-    return verdict(Outcome::wrongTests,
-                   "wrong tests: " + plural(report.testCases.size(), "test case", "test cases") +
-                       " ran; the step has " + std::to_string(expected.testCases.size()));
+    return {Outcome::wrongTests,
+            "wrong tests: " + plural(report.testCases.size(), "test case", "test cases") +
+                " ran; the step has " + std::to_string(expected.testCases.size())};
   }
   for (const auto& c : report.testCases) {
-    if (c.failed > 0) return verdict(Outcome::failed, "failed: " + c.firstFailure());
+    if (c.failed > 0) return {Outcome::failed, "failed: " + c.firstFailure()};
   }
   for (const auto& c : report.testCases) {
-    if (c.assertions == 0) {
-      return verdict(Outcome::wrongTests,
-                     "wrong tests: the test case '" + c.name + "' checked nothing");
-    }
+    if (c.assertions == 0)
+      return {Outcome::wrongTests, "wrong tests: the test case '" + c.name + "' checked nothing"};
   }
   if (report.aborting || process.exitCode != 0) {
-    return verdict(Outcome::endedEarly, "the program ended with exit status " +
-                                            std::to_string(process.exitCode) +
-                                            " after its tests passed");
+    return {Outcome::endedEarly, "the program ended with exit status " +
+                                     std::to_string(process.exitCode) + " after its tests passed"};
   }
-  return verdict(Outcome::passed,
-                 "passed " + plural(expected.testCases.size(), "test case", "test cases"));
+  return {Outcome::passed,
+          "passed " + plural(expected.testCases.size(), "test case", "test cases")};
+}
+
+}  // namespace
+
+Verdict stepVerdict(const Result& process, const HarnessReport& report,
+                    const StepExpectation& expected) {
+  std::string before;
+  if (report.state == HarnessReport::State::read) {
+    for (const auto& c : report.testCases) {
+      if (!c.failure.empty()) {
+        before = "; before that: " + c.firstFailure();
+        break;
+      }
+    }
+  }
+  if (auto ended = verdictOfEnd(process, expected, before)) return *ended;
+  switch (report.state) {
+    case HarnessReport::State::missing:
+      return {Outcome::endedEarly,
+              "the program ended before its tests finished, with exit status " +
+                  std::to_string(process.exitCode) + " (does the code call exit() or abort?)"};
+    case HarnessReport::State::forged:
+      return {Outcome::tampered, "tampered: " + report.problem};
+    case HarnessReport::State::unreadable:
+      return {Outcome::graderError, report.problem};
+    case HarnessReport::State::read:
+      break;
+  }
+  return verdictOfTests(process, report, expected);
 }
 
 }  // namespace mazekit::run

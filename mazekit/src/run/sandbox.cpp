@@ -304,6 +304,8 @@ const std::string& userNamespaceFilter() {
   return filter;
 }
 
+// bubblewrap's arguments for one run: long because the sandbox is that list (namespaces, the
+// read-only system and kit, the work folder, the limits), which reads best top to bottom.
 std::vector<std::string> bubblewrapCommand(const Sandbox& sandbox,
                                            const std::vector<std::string>& argv, int seccompFd) {
   const std::string& path = sandbox.bubblewrap.empty() ? bubblewrapPath() : sandbox.bubblewrap;

@@ -118,6 +118,31 @@ std::uint32_t shaded(std::uint32_t mark, std::uint32_t under) {
   return shadedMark;
 }
 
+// The key under the picture, from `top` down, `keyHeight` high: what each colour means, with
+// the counts.
+void drawKey(cairo_surface_t* surface, int width, int top, int keyHeight,
+             const PictureComparison& result) {
+  ContextPtr cr(cairo_create(surface));
+  cairo_set_source_rgb(cr.get(), 1, 1, 1);
+  cairo_rectangle(cr.get(), 0, top, width, keyHeight);
+  cairo_fill(cr.get());
+  cairo_select_font_face(cr.get(), "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+  cairo_set_font_size(cr.get(), 13);
+  const auto line = [&](double y, std::uint32_t colour, const std::string& text) {
+    cairo_set_source_rgb(cr.get(), ((colour >> 16) & 0xff) / 255.0, ((colour >> 8) & 0xff) / 255.0,
+                         (colour & 0xff) / 255.0);
+    cairo_rectangle(cr.get(), 6, y - 10, 12, 12);
+    cairo_fill(cr.get());
+    cairo_set_source_rgb(cr.get(), 0.13, 0.13, 0.13);
+    cairo_move_to(cr.get(), 24, y);
+    cairo_show_text(cr.get(), text.c_str());
+  };
+  const auto pixels = [](long n) { return std::to_string(n) + (n == 1 ? " pixel" : " pixels"); };
+  line(top + 18, orange, "only in yours: " + pixels(result.onlyYours));
+  line(top + 36, blue, "only in the expected picture: " + pixels(result.onlyExpected));
+  check(cairo_status(cr.get()), "cannot draw the comparison picture");
+}
+
 }  // namespace
 
 PictureComparison comparePictures(const std::string& yoursPng, const std::string& expectedPng) {
@@ -172,29 +197,7 @@ PictureComparison comparePictures(const std::string& yoursPng, const std::string
   }
   cairo_surface_mark_dirty(surface.get());
 
-  // The key: what each colour means, with the counts.
-  {
-    ContextPtr cr(cairo_create(surface.get()));
-    cairo_set_source_rgb(cr.get(), 1, 1, 1);
-    cairo_rectangle(cr.get(), 0, height, width, keyHeight);
-    cairo_fill(cr.get());
-    cairo_select_font_face(cr.get(), "sans-serif", CAIRO_FONT_SLANT_NORMAL,
-                           CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr.get(), 13);
-    const auto line = [&](double y, std::uint32_t colour, const std::string& text) {
-      cairo_set_source_rgb(cr.get(), ((colour >> 16) & 0xff) / 255.0,
-                           ((colour >> 8) & 0xff) / 255.0, (colour & 0xff) / 255.0);
-      cairo_rectangle(cr.get(), 6, y - 10, 12, 12);
-      cairo_fill(cr.get());
-      cairo_set_source_rgb(cr.get(), 0.13, 0.13, 0.13);
-      cairo_move_to(cr.get(), 24, y);
-      cairo_show_text(cr.get(), text.c_str());
-    };
-    const auto pixels = [](long n) { return std::to_string(n) + (n == 1 ? " pixel" : " pixels"); };
-    line(height + 18, orange, "only in yours: " + pixels(result.onlyYours));
-    line(height + 36, blue, "only in the expected picture: " + pixels(result.onlyExpected));
-    check(cairo_status(cr.get()), "cannot draw the comparison picture");
-  }
+  drawKey(surface.get(), width, height, keyHeight, result);
   cairo_surface_flush(surface.get());
   check(cairo_surface_write_to_png_stream(surface.get(), appendToString, &result.png),
         "cannot write the comparison picture");

@@ -55,6 +55,45 @@ std::string placeOf(const run::SourceFrame& frame, const std::vector<fs::path>& 
   return place;
 }
 
+// Where in the student's code a failed test case crashed or threw (`frame`, when it was in
+// their files), and for a crash what it likely means: a function that called itself without
+// end, or a bad index or pointer.
+void sayWhere(const std::optional<run::SourceFrame>& frame, bool crashed,
+              const std::vector<fs::path>& roots, StepResult& result) {
+  if (!frame) return;
+  const std::string place = placeOf(*frame, roots);
+  if (crashed && frame->repeats >= run::calledItself) {
+    result.detail.push_back("  it crashed calling itself again and again at " + place);
+    if (result.explanation.empty()) {
+      result.explanation =
+          "Your function calls itself at " + place +
+          " without end: each call waits for the next one, until the stack of calls runs "
+          "out and the program crashes. Check the case where it must stop calling itself, "
+          "and that each call gets closer to it.";
+    }
+    return;
+  }
+  result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + place);
+  if (crashed && result.explanation.empty()) {
+    result.explanation =
+        "Your program crashed at " + place +
+        ": look at what that line reads or writes. The usual causes are an index past the "
+        "end of a vector or an array ([] does not check; .at() would throw and say so), a "
+        "pointer or reference to something that no longer exists, and a function that "
+        "calls itself without end.";
+  }
+}
+
+// A step stopped at its time limit with the student's code at `place`.
+void sayWhereStopped(const std::string& place, StepResult& result) {
+  result.detail.push_back("  stopped at " + place);
+  result.explanation =
+      "When mazekit stopped it, your code was at " + place +
+      ". If that line is in a loop, what should make the loop end, and does it change each "
+      "time round? (A while loop whose condition never becomes false, or a for loop whose "
+      "counter goes the wrong way, runs for ever.)";
+}
+
 }  // namespace
 
 StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
@@ -92,30 +131,8 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
     if (result.detail.empty() && verdict.outcome != run::Outcome::failed)
       result.detail.push_back(verdict.reason);
     for (const std::string& line : failureLines(testCase, roots)) result.detail.push_back(line);
-    const auto frame = studentFrame(testCase.trace);
-    const bool crashed = testCase.failure.rfind("fatal error: ", 0) == 0;
-    if (frame && crashed && frame->repeats >= run::calledItself) {
-      const std::string place = placeOf(*frame, roots);
-      result.detail.push_back("  it crashed calling itself again and again at " + place);
-      if (result.explanation.empty()) {
-        result.explanation =
-            "Your function calls itself at " + place +
-            " without end: each call waits for the next one, until the stack of calls runs "
-            "out and the program crashes. Check the case where it must stop calling itself, "
-            "and that each call gets closer to it.";
-      }
-    } else if (frame) {
-      const std::string place = placeOf(*frame, roots);
-      result.detail.push_back(std::string(crashed ? "  it crashed at " : "  thrown at ") + place);
-      if (crashed && result.explanation.empty()) {
-        result.explanation =
-            "Your program crashed at " + place +
-            ": look at what that line reads or writes. The usual causes are an index past the "
-            "end of a vector or an array ([] does not check; .at() would throw and say so), a "
-            "pointer or reference to something that no longer exists, and a function that "
-            "calls itself without end.";
-      }
-    }
+    sayWhere(studentFrame(testCase.trace), testCase.failure.rfind("fatal error: ", 0) == 0, roots,
+             result);
     if (failedCases > 1 && i < casePictures.size() && !casePictures[i].empty())
       result.detail.push_back("  its picture: " + casePictures[i]);
     const auto thrown = testCase.thrown();
@@ -128,14 +145,7 @@ StepResult judgeStep(const run::Result& ran, const run::HarnessReport& report,
   if (failedCases > 0) return result;
   result.detail.push_back(verdict.reason);
   if (verdict.outcome == run::Outcome::timedOut) {
-    if (const auto place = studentPlace(report.stoppedAt)) {
-      result.detail.push_back("  stopped at " + *place);
-      result.explanation =
-          "When mazekit stopped it, your code was at " + *place +
-          ". If that line is in a loop, what should make the loop end, and does it change each "
-          "time round? (A while loop whose condition never becomes false, or a for loop whose "
-          "counter goes the wrong way, runs for ever.)";
-    }
+    if (const auto place = studentPlace(report.stoppedAt)) sayWhereStopped(*place, result);
   }
   if (verdict.outcome == run::Outcome::endedEarly || verdict.outcome == run::Outcome::crashed) {
     // What the program printed last may say why.

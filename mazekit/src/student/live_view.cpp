@@ -544,6 +544,8 @@ std::string viewStateJson(const ViewState& state, long version) {
 }
 
 #if MAZEKIT_LIVE_VIEW
+// The live view's server: its limits, then each of its routes (the page, its state, the
+// pictures, the events). Long because the routes are a list, each a few lines.
 LiveView::LiveView(int port) : server_(std::make_unique<LiveServer>()), key_(newKey()) {
   httplib::Server& server = *server_;
   server.new_task_queue = [] { return new ThreadPerConnection; };

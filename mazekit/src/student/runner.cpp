@@ -300,6 +300,62 @@ void Checker::compareWithExpected(const Lesson& lesson, const Step& step,
   result.onlyExpected = compared.onlyExpected;
 }
 
+namespace {
+
+// When more than one test case failed, each one's own picture beside the step's, numbered by
+// the test case: <step>.case-2.png. The files, by the test case's index (empty: none).
+std::vector<fs::path> saveCasePictures(const run::HarnessReport& report, const fs::path& png,
+                                       const std::string& stepId) {
+  std::vector<fs::path> files(report.testCases.size());
+  const auto failedCases =
+      std::count_if(report.testCases.begin(), report.testCases.end(),
+                    [](const run::TestCaseReport& c) { return !c.failure.empty(); });
+  for (std::size_t i = 0; i < report.testCases.size() && failedCases > 1; ++i) {
+    const run::TestCaseReport& testCase = report.testCases[i];
+    if (testCase.picture.empty()) continue;
+    files[i] = png.parent_path() / (stepId + ".case-" + std::to_string(i + 1) + ".png");
+    turtle::saveFileAtomically(files[i], testCase.picture);
+  }
+  return files;
+}
+
+// The step's picture, saved as `png` (and its drawing beside it as SVG): the one its test
+// drew, or else the screen of its first failed test case as the test stopped.
+void keepStepPicture(const run::HarnessReport& report, const fs::path& png, StepResult& judged) {
+  if (!report.picture.empty()) {
+    turtle::saveFileAtomically(png, report.picture);
+    judged.picture = png;
+    if (!report.drawing.empty()) {
+      const fs::path svg = fs::path(png).replace_extension(".svg");
+      turtle::saveFileAtomically(svg, report.drawing);
+      judged.drawing = svg;
+    }
+    return;
+  }
+  const auto stopped = std::find_if(
+      report.testCases.begin(), report.testCases.end(),
+      [](const run::TestCaseReport& c) { return !c.failure.empty() && !c.picture.empty(); });
+  if (stopped != report.testCases.end()) {
+    turtle::saveFileAtomically(png, stopped->picture);
+    judged.picture = png;
+    judged.pictureStopped = stopped->pictureStopped;
+  }
+}
+
+// A step's pictures of an earlier check, removed so that the pictures shown are this run's.
+void removeOldPictures(const fs::path& png, const fs::path& comparison, const std::string& stepId) {
+  std::error_code ec;
+  for (const char* ext : {".png", ".svg", ".log"})
+    fs::remove(fs::path(png).replace_extension(ext), ec);
+  fs::remove(comparison, ec);
+  for (const auto& entry : fs::directory_iterator(png.parent_path(), ec)) {
+    if (entry.path().filename().string().rfind(stepId + ".case-", 0) == 0)
+      fs::remove(entry.path(), ec);
+  }
+}
+
+}  // namespace
+
 StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::string& program,
                             bool alone, const volatile std::sig_atomic_t* stop) const {
   const Step& plan = planned(lesson, step);
@@ -328,39 +384,18 @@ StepResult Checker::runStep(const Lesson& lesson, const Step& step, const std::s
   // The step's picture: the one its test drew, or else the screen of its first failed test
   // case as the test stopped. When several failed, each one's own picture beside it,
   // numbered by the test case: <step>.case-2.png.
-  std::vector<std::string> casePictures(report.testCases.size());
   const fs::path png = picture(lesson, step);
   fs::create_directories(png.parent_path());
-  const auto failedCases =
-      std::count_if(report.testCases.begin(), report.testCases.end(),
-                    [](const run::TestCaseReport& c) { return !c.failure.empty(); });
-  for (std::size_t i = 0; i < report.testCases.size() && failedCases > 1; ++i) {
-    const run::TestCaseReport& testCase = report.testCases[i];
-    if (testCase.picture.empty()) continue;
-    const fs::path own = png.parent_path() / (step.id + ".case-" + std::to_string(i + 1) + ".png");
-    turtle::saveFileAtomically(own, testCase.picture);
-    casePictures[i] = shown(own) + (testCase.pictureStopped ? " (as the test stopped)" : "");
+  const std::vector<fs::path> caseFiles = saveCasePictures(report, png, step.id);
+  std::vector<std::string> casePictures(caseFiles.size());
+  for (std::size_t i = 0; i < caseFiles.size(); ++i) {
+    if (caseFiles[i].empty()) continue;
+    casePictures[i] =
+        shown(caseFiles[i]) + (report.testCases[i].pictureStopped ? " (as the test stopped)" : "");
   }
   StepResult judged =
       judgeStep(ran, report, expected, {kit_.source, kit_.build}, casePictures, locate);
-  const fs::path svg = fs::path(png).replace_extension(".svg");
-  if (!report.picture.empty()) {
-    turtle::saveFileAtomically(png, report.picture);
-    judged.picture = png;
-    if (!report.drawing.empty()) {
-      turtle::saveFileAtomically(svg, report.drawing);
-      judged.drawing = svg;
-    }
-  } else {
-    const auto stopped = std::find_if(
-        report.testCases.begin(), report.testCases.end(),
-        [](const run::TestCaseReport& c) { return !c.failure.empty() && !c.picture.empty(); });
-    if (stopped != report.testCases.end()) {
-      turtle::saveFileAtomically(png, stopped->picture);
-      judged.picture = png;
-      judged.pictureStopped = stopped->pictureStopped;
-    }
-  }
+  keepStepPicture(report, png, judged);
   if (!judged.green) compareWithExpected(lesson, step, judged);
   return judged;
 }
@@ -431,16 +466,7 @@ StepResult Checker::check(const Lesson& lesson, const Step& step,
   requireBuildTree();
   const Step& plan = planned(lesson, step);
   const BuildLock lock(kit_.build / "mazekit");
-  // An old picture is removed first, so that the picture shown is this run's.
-  const fs::path png = picture(lesson, step);
-  std::error_code ec;
-  for (const char* ext : {".png", ".svg", ".log"})
-    fs::remove(fs::path(png).replace_extension(ext), ec);
-  fs::remove(comparison(lesson, step), ec);
-  for (const auto& entry : fs::directory_iterator(png.parent_path(), ec)) {
-    if (entry.path().filename().string().rfind(step.id + ".case-", 0) == 0)
-      fs::remove(entry.path(), ec);
-  }
+  removeOldPictures(picture(lesson, step), comparison(lesson, step), step.id);
   if (step.writesTests()) return checkTests(lesson, step, stop);
   // The student's own tests (after a test-writing step's wheat) build and run beside the
   // step's program, on the other core: they are the verdict only when the kit's tests pass.

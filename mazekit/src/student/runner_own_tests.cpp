@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <exception>
 #include <fstream>
+#include <functional>
 #include <future>
 #include <mutex>
 #include <optional>
@@ -53,6 +54,58 @@ StepResult interruptedResult() {
   return stopped;
 }
 
+// Which chaffs the step's mutant schema holds (grade/chaff_schema.hpp), when the kit's build
+// made one; none with MAZEKIT_NO_SCHEMA=1, which builds every chaff apart, as a grade does (to
+// compare, or to time).
+std::vector<bool> chaffsInSchema(const Step& plan) {
+  const char* noSchema = std::getenv("MAZEKIT_NO_SCHEMA");
+  const bool schemaOff = noSchema != nullptr && *noSchema != '\0' && std::string(noSchema) != "0";
+  return schemaOff ? std::vector<bool>{} : grade::schemaPlaced(plan.schema, plan.chaffs.size());
+}
+
+// work(i) for each i from 0 to n - 1, two at a time (this thread and one more); the first
+// exception any of them throws is thrown again once both are done.
+void twoAtATime(std::size_t n, const std::function<void(std::size_t)>& work) {
+  std::atomic<std::size_t> next{0};
+  std::exception_ptr failure;
+  std::mutex failureLock;
+  const auto worker = [&] {
+    for (std::size_t i = next++; i < n; i = next++) {
+      try {
+        work(i);
+      } catch (...) {
+        const std::lock_guard<std::mutex> hold(failureLock);
+        failure = std::current_exception();
+      }
+    }
+  };
+  std::thread helper(worker);
+  worker();
+  helper.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// A test-writing step whose tests file the student has not made, or has deleted.
+StepResult noTestsYet(const std::string& shownFile, int lessonNumber) {
+  StepResult missing;
+  missing.outcome = run::Outcome::wrongTests;
+  missing.summary = "no tests yet";
+  missing.detail.push_back("there is no " + shownFile + ": make it (mazekit reset " +
+                           std::to_string(lessonNumber) + " puts back the starting one)");
+  return missing;
+}
+
+// A test-writing step's verdict, as the student's check says it.
+StepResult testsResult(const grade::TestsVerdict& verdict) {
+  StepResult result;
+  result.outcome = verdict.outcome;
+  result.green = verdict.green();
+  result.summary =
+      verdict.green() ? std::string(run::outcomeName(verdict.outcome)) : verdict.reason;
+  if (!verdict.green()) result.detail = verdict.detail;
+  return result;
+}
+
 }  // namespace
 
 Checker::OwnTestsRun Checker::buildAndRunTests(const Lesson& lesson, const std::string& file,
@@ -98,6 +151,10 @@ void Checker::runTests(const Lesson& lesson, OwnTestsRun& own, const std::string
   own.tests.report = run::readHarnessReport(own.tests.ran.report, std::nullopt);
 }
 
+// In order: the wheat and chaffs unpacked (a student edition), the tests built against the wheat
+// and the schema side by side, run on the wheat, then on each chaff two at a time, and judged.
+// It is longer than most (about 75 lines) because that order, and which build waits for which,
+// is easiest to check when it reads top to bottom in one place.
 StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
                                const volatile std::sig_atomic_t* stop) const {
   Step plan = planned(lesson, step);
@@ -110,14 +167,7 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
     for (Chaff& chaff : plan.chaffs) chaff.code = unpacked->chaff(chaff.id);
   }
   const std::string shownFile = shown(lesson.exercise / step.writes);
-  if (!fs::exists(lesson.exercise / step.writes)) {
-    StepResult missing;
-    missing.outcome = run::Outcome::wrongTests;
-    missing.summary = "no tests yet";
-    missing.detail.push_back("there is no " + shownFile + ": make it (mazekit reset " +
-                             std::to_string(lesson.number) + " puts back the starting one)");
-    return missing;
-  }
+  if (!fs::exists(lesson.exercise / step.writes)) return noTestsYet(shownFile, lesson.number);
   const double seconds = std::max(timeLimit_, plan.seconds);
   const std::vector<fs::path> roots{kit_.source, kit_.build};
   buildLibraries(stop);
@@ -127,11 +177,7 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
   // chaff it holds, instead of a build per chaff. The tests could read which chaff a run is
   // (the environment) and fool this check, but only this check, on the student's own
   // machine: a grade builds every chaff apart in the sandbox and never uses a schema.
-  // MAZEKIT_NO_SCHEMA=1: every chaff built apart, as a grade does (to compare, or to time).
-  const char* noSchema = std::getenv("MAZEKIT_NO_SCHEMA");
-  const bool schemaOff = noSchema != nullptr && *noSchema != '\0' && std::string(noSchema) != "0";
-  const std::vector<bool> inSchema =
-      schemaOff ? std::vector<bool>{} : grade::schemaPlaced(plan.schema, plan.chaffs.size());
+  const std::vector<bool> inSchema = chaffsInSchema(plan);
   std::future<OwnTestsRun> schemaBuild;
   if (std::find(inSchema.begin(), inSchema.end(), true) != inSchema.end()) {
     schemaBuild = std::async(std::launch::async, [&] {
@@ -158,30 +204,15 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
     // Two at a time: a chaff the schema holds is a run of its program; any other chaff (or
     // every chaff, when the tests do not compile against the schema) a compile of its own.
     std::vector<OwnTestsRun> runs(plan.chaffs.size());
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failure;
-    std::mutex failureLock;
-    const auto work = [&] {
-      for (std::size_t i = next++; i < runs.size(); i = next++) {
-        try {
-          if (schema.tests.compiled && inSchema[i]) {
-            runs[i] = schema;
-            runTests(lesson, runs[i], "tests-schema", seconds, stop, std::to_string(i + 1));
-          } else {
-            runs[i] =
-                buildAndRunTests(lesson, step.writes, plan.chaffs[i].code,
-                                 "tests-chaff-" + std::to_string(i + 1), seconds, stop, false);
-          }
-        } catch (...) {
-          const std::lock_guard<std::mutex> hold(failureLock);
-          failure = std::current_exception();
-        }
+    twoAtATime(runs.size(), [&](std::size_t i) {
+      if (schema.tests.compiled && inSchema[i]) {
+        runs[i] = schema;
+        runTests(lesson, runs[i], "tests-schema", seconds, stop, std::to_string(i + 1));
+      } else {
+        runs[i] = buildAndRunTests(lesson, step.writes, plan.chaffs[i].code,
+                                   "tests-chaff-" + std::to_string(i + 1), seconds, stop, false);
       }
-    };
-    std::thread helper(work);
-    work();
-    helper.join();
-    if (failure) std::rethrow_exception(failure);
+    });
     for (OwnTestsRun& chaff : runs) {
       if (chaff.built.interrupted || chaff.tests.ran.interrupted) return interruptedResult();
       // The copies have their own folder names: said as the one the wheat's run used.
@@ -189,14 +220,8 @@ StepResult Checker::checkTests(const Lesson& lesson, const Step& step,
       chaffs.push_back(std::move(chaff.tests));
     }
   }
-  const grade::TestsVerdict verdict =
-      grade::judgeTests(plan, wheat.tests, chaffs, file, seconds, manifest().sanitized);
-  StepResult result;
-  result.outcome = verdict.outcome;
-  result.green = verdict.green();
-  result.summary =
-      verdict.green() ? std::string(run::outcomeName(verdict.outcome)) : verdict.reason;
-  if (!verdict.green()) result.detail = verdict.detail;
+  StepResult result = testsResult(
+      grade::judgeTests(plan, wheat.tests, chaffs, file, seconds, manifest().sanitized));
   // The picture the tests drew on the wheat, when they drew one.
   if (!wheat.tests.report.picture.empty()) {
     const fs::path png = picture(lesson, step);

@@ -111,6 +111,24 @@ std::map<std::string, bool> runProof(const mazekit::Kit& kit, const std::string&
   return readJunit(junit);
 }
 
+// Prints the lesson's checks that are not a step's (.final.*, and any more it adds); adds the
+// failed ones to `failed`. Returns false if any failed.
+bool printOtherChecks(const std::map<std::string, bool>& results, const std::string& prefix,
+                      std::vector<std::string>& failed) {
+  bool ok = true;
+  for (const auto& [name, passed] : results) {
+    const bool stepCheck =
+        name.rfind(prefix + ".red.", 0) == 0 || name.rfind(prefix + ".green.", 0) == 0 ||
+        name.rfind(prefix + ".picture.", 0) == 0 || name.rfind(prefix + ".keeps.", 0) == 0 ||
+        name.rfind(prefix + ".wheat.", 0) == 0 || name.rfind(prefix + ".chaff.", 0) == 0;
+    if (stepCheck) continue;
+    std::cout << "  " << (passed ? "ok      " : "FAILED  ") << name << "\n";
+    if (!passed) failed.push_back(name);
+    ok = ok && passed;
+  }
+  return ok;
+}
+
 // Prints one lesson's proof, step by step, from the results of its tests (all lessons' results
 // may be given: only this lesson's are read). Returns false if any check failed or is missing.
 bool printLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson,
@@ -171,17 +189,7 @@ bool printLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson,
     }
     std::cout << "\n";
   }
-  // The lesson's other checks: .final.*, and any more it adds.
-  for (const auto& [name, passed] : results) {
-    const bool stepCheck =
-        name.rfind(prefix + ".red.", 0) == 0 || name.rfind(prefix + ".green.", 0) == 0 ||
-        name.rfind(prefix + ".picture.", 0) == 0 || name.rfind(prefix + ".keeps.", 0) == 0 ||
-        name.rfind(prefix + ".wheat.", 0) == 0 || name.rfind(prefix + ".chaff.", 0) == 0;
-    if (stepCheck) continue;
-    std::cout << "  " << (passed ? "ok      " : "FAILED  ") << name << "\n";
-    if (!passed) failed.push_back(name);
-    ok = ok && passed;
-  }
+  ok = printOtherChecks(results, prefix, failed) && ok;
   for (const auto& name : failed) {
     std::cout << "  see why: ctest --test-dir " << kit.build.string() << " -R '"
               << std::regex_replace(name, std::regex("[.^$|()\\[\\]*+?{}\\\\]"), "\\$&")
