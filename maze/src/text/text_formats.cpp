@@ -292,6 +292,7 @@ TextShape shapeOf(std::string_view text, const Style& s, const ReadLimits& limit
 }
 
 // Line y of the text: its walls opened in `grid`, each character checked against the format.
+// About 65 lines: one rule a kind of character (corner, wall, gap, cell), in a line's order.
 void readLine(Grid& grid, const Style& s, const TextShape& shape, const Line& line, std::size_t y) {
   const std::size_t step = s.bodyWidth + 1;
   const std::size_t width = shape.width;

@@ -151,6 +151,22 @@ std::optional<StepResult> startLesson(Session& s, const Lesson& lesson) {
   return result;
 }
 
+namespace {
+
+// Checks `step`. A step allowed more time than a check's usual limit (lesson 5's 1000 by 1000
+// maze) says so on `progress`, and that it is still running, rather than a silent minute.
+StepResult checkSaying(Session& s, const Lesson& lesson, const Step& step, std::ostream* progress) {
+  if (progress == nullptr || step.seconds <= s.checker.timeLimit())
+    return s.checker.check(lesson, step, &interrupted);
+  *progress << "Checking lesson " << lesson.number << ", step " << step.number
+            << ": this step may run for up to " << step.seconds << " s.\n"
+            << std::flush;
+  StillRunning ticker(*progress, 10);
+  return s.checker.check(lesson, step, &interrupted);
+}
+
+}  // namespace
+
 Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostream* progress,
                  bool checkLeft) {
   const Lesson* on = &s.lessons[firstLesson];
@@ -192,18 +208,7 @@ Position advance(Session& s, std::size_t firstLesson, bool oneLesson, std::ostre
     }
     const std::string hash =
         stepHash(lesson, *next.step);  // before the build: a save during it counts
-    StepResult result = [&] {
-      // A step allowed more time than a check's usual limit (lesson 5's 1000 by 1000 maze)
-      // says so, and that it is still running, rather than a silent minute.
-      const double seconds = s.checker.manifest().step(lesson.id, next.step->id).seconds;
-      if (progress == nullptr || seconds <= s.checker.timeLimit())
-        return s.checker.check(lesson, *next.step, &interrupted);
-      *progress << "Checking lesson " << lesson.number << ", step " << next.step->number
-                << ": this step may run for up to " << seconds << " s.\n"
-                << std::flush;
-      StillRunning ticker(*progress, 10);
-      return s.checker.check(lesson, *next.step, &interrupted);
-    }();
+    StepResult result = checkSaying(s, lesson, *next.step, progress);
     if (result.interrupted) {
       Position p;
       p.interrupted = true;

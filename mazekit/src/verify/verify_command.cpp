@@ -131,6 +131,8 @@ bool printOtherChecks(const std::map<std::string, bool>& results, const std::str
 
 // Prints one lesson's proof, step by step, from the results of its tests (all lessons' results
 // may be given: only this lesson's are read). Returns false if any check failed or is missing.
+// About 70 lines: a row per step, to which a refactor and a test-writing step each add their
+// columns, in the order the row is read.
 bool printLesson(const mazekit::Kit& kit, const mazekit::Lesson& lesson,
                  const std::map<std::string, bool>& all, const std::string& said) {
   const std::string prefix = shortName(lesson);
