@@ -10,7 +10,6 @@
 #include <stdexcept>
 
 #include "common/files.hpp"
-#include "turtle/save_file.hpp"
 
 namespace mazekit::grade {
 namespace fs = std::filesystem;
@@ -295,7 +294,7 @@ std::vector<bool> writeSchemaFolder(const fs::path& wheat, const std::vector<Cha
   json["placed"] = placed;
   json["why_not"] = whyNot;
   // Always written: the build's mark that this schema is up to date with its wheat.
-  turtle::saveFileAtomically(folder / "schema.json", json.dump(2) + "\n");
+  common::saveFileAtomically(folder / "schema.json", json.dump(2) + "\n");
   return placed;
 }
 
