@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   }
   try {
     const mazekit::Lesson lesson = mazekit::readLesson(argv[1], mazekit::LessonPlaces{});
-    const mazekit::Step& step = lesson.step(argv[2]);
+    const std::string stepId = argv[2];
+    const mazekit::Step& step = lesson.step(stepId);
     const std::vector<bool> placed =
         mazekit::grade::writeSchemaFolder(argv[3], step.chaffs, argv[4]);
     std::ifstream written(std::string(argv[4]) + "/schema.json");

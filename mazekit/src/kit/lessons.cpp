@@ -40,7 +40,8 @@ class LessonReader {
            "such as [\"maze.hpp\"]");
     }
     lesson.programs = programs(root);
-    const json& steps = member(root, "steps", file_.string());
+    const std::string file = file_.string();
+    const json& steps = member(root, "steps", file);
     if (!steps.is_array() || steps.empty()) {
       fail(file_.string() + ": \"steps\" is a list of the lesson's steps, and it has none");
     }
@@ -83,7 +84,8 @@ class LessonReader {
   }
 
   std::vector<std::string> textList(const json& object, const char* name) const {
-    const json& value = member(object, name, file_.string());
+    const std::string file = file_.string();
+    const json& value = member(object, name, file);
     std::vector<std::string> found;
     if (value.is_array()) {
       for (const json& item : value) {
