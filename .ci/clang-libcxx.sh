@@ -7,13 +7,13 @@
 # among them, one that fails if mazekit imports a function only Linux has
 # (tests/mazekit/posix_only_symbols.sh). No Mac builds or runs anything.
 #
-#     .ci/clang-libcxx.sh [ctest arguments...]      (default: -LE 'slow|grading')
+#     .ci/clang-libcxx.sh [ctest arguments...]      (default: -LE 'slow|grading|tidy')
 #
 # Needs root (to install clang and libc++ when they are missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ctest_args=("$@")
-[ ${#ctest_args[@]} -gt 0 ] || ctest_args=(-LE 'slow|grading')
+[ ${#ctest_args[@]} -gt 0 ] || ctest_args=(-LE 'slow|grading|tidy')
 
 start=$SECONDS
 missing=()

@@ -48,6 +48,7 @@ test_packages=(
   libxml2-utils                     # the tests check every junit.xml against a JUnit schema (xmllint)
   python3-jsonschema                # the tests check every Gradescope results.json against its schema
   clang-format                      # the tests check every C++ file follows .clang-format
+  clang-tidy                        # the tests run .clang-tidy's checks over the kit's code
   reuse                             # the tests check every file says its licence (REUSE)
   git                               # the tests check the kit's version from git's tags
   procps                            # the grading tests check no student's process outlives the run

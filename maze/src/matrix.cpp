@@ -21,8 +21,8 @@ Matrix toMatrix(const Grid& grid, int minRows, int minCols) {
   Matrix m(static_cast<std::size_t>(rows), std::vector<int>(static_cast<std::size_t>(cols), WALL));
   for (int r = 0; r < grid.rows(); ++r) {
     for (int c = 0; c < grid.cols(); ++c) {
-      const auto mr = static_cast<std::size_t>(2 * r);
-      const auto mc = static_cast<std::size_t>(2 * c);
+      const auto mr = 2 * static_cast<std::size_t>(r);
+      const auto mc = 2 * static_cast<std::size_t>(c);
       m[mr][mc] = EMPTY;
       if (grid.isOpen({r, c}, Direction::east)) m[mr][mc + 1] = EMPTY;
       if (grid.isOpen({r, c}, Direction::south)) m[mr + 1][mc] = EMPTY;

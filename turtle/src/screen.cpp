@@ -79,7 +79,7 @@ const char* const keyNames[] = {
 
 // Throws for a key Tk has no name for, as Tk does, with the name that was probably meant.
 std::string checkedKey(std::string_view key) {
-  const std::string given(key);
+  std::string given(key);
   if (given.size() == 1 && std::isgraph(static_cast<unsigned char>(given[0])) && given != "<" &&
       given != ">") {
     return given;

@@ -126,7 +126,7 @@ std::pair<EntryType, std::string> archiveEntryType(archive_entry* header, bool& 
 class ArchiveScan {
  public:
   ArchiveScan(const Submission& submission, const Wanted& wanted, const IntakeLimits& limits)
-      : submission_(submission), wanted_(wanted), limits_(limits), chunk_(64 * 1024) {}
+      : submission_(submission), wanted_(wanted), limits_(limits), chunk_(std::size_t{64} * 1024) {}
 
   Inventory run() {
     inventory_.where = "in the archive";

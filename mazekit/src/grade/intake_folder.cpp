@@ -115,7 +115,7 @@ Inventory walkFolder(const fs::path& root, const IntakeLimits& limits) {
         "the submission " + root.filename().string() +
         " is not a folder (a link to a folder is not followed); hand in a folder, .zip or .tar.gz");
   }
-  const std::string rootText = root.native();
+  const std::string& rootText = root.native();
   std::size_t seen = 0;
   // The iterator never follows a link to a folder (no follow_directory_symlink), and
   // disable_recursion_pending() keeps it out of hidden folders and below maxDepth: 25,000

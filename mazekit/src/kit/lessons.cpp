@@ -385,7 +385,7 @@ const Step& Lesson::step(const std::string& numberOrId) const {
 
 std::filesystem::path solutionFile(const Lesson& lesson, const Step& step,
                                    const std::string& file) {
-  const std::filesystem::path path = step.solution / file;
+  std::filesystem::path path = step.solution / file;
   if (!std::filesystem::is_regular_file(path)) {
     throw UsageError("'" + path.string() + "' is not there: the build cuts lesson " +
                      std::to_string(lesson.number) + "'s solutions out of lessons/" + lesson.id +

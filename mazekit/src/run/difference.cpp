@@ -79,7 +79,7 @@ std::string atomText(const Value& v) {
   if (!v.sequence) return v.atom;
   std::string out = "{ ";
   for (std::size_t i = 0; i < v.items.size(); ++i) out += (i ? ", " : "") + atomText(v.items[i]);
-  return out + (v.items.empty() ? " }" : " }");
+  return out + " }";  // an empty one is "{  }", as Catch2 prints it
 }
 
 bool same(const Value& a, const Value& b) {
@@ -102,7 +102,7 @@ std::optional<std::pair<std::string, std::string>> splitExpression(const std::st
     if (c == '(' || c == '[' || c == '{') ++depth;
     if (c == ')' || c == ']' || c == '}') --depth;
     if (depth == 0 && startsAt(e, i, "==")) {
-      auto trim = [](std::string t) {
+      auto trim = [](const std::string& t) {
         const auto first = t.find_first_not_of(' ');
         const auto last = t.find_last_not_of(' ');
         return first == std::string::npos ? std::string() : t.substr(first, last - first + 1);

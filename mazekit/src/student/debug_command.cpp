@@ -119,7 +119,7 @@ void linkLatest(const Session& s, const fs::path& program) {
 // goes to the innermost call in the student's files or the step's test (in a gdb without
 // Python, the stops work all the same: only that last part of the script fails).
 fs::path writeGdbScript(const fs::path& program, const Lesson& lesson, const Step& step) {
-  const fs::path script = fs::path(program).replace_extension(".gdb");
+  fs::path script = fs::path(program).replace_extension(".gdb");
   std::ofstream(script, std::ios::trunc)
       << "# Written by mazekit debug.\n"
          "set confirm off\n"

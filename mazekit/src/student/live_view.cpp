@@ -427,7 +427,8 @@ class ThreadPerConnection : public httplib::TaskQueue {
 
   // A connection's thread, which then takes the connections waiting, if any. It owns a share
   // of `shared`, so that it never touches freed memory, even after shutdown() has returned.
-  static void work(std::shared_ptr<Shared> shared, std::function<void()> task) {
+  static void work(std::shared_ptr<Shared> shared,  // NOLINT(performance-unnecessary-value-param)
+                   std::function<void()> task) {
     for (;;) {
       task();
       task = nullptr;

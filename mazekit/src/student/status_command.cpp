@@ -246,7 +246,7 @@ Place placeOf(const Session& s, const Lesson& lesson, const Step& step, const St
   for (const std::string& line : r.detail) {
     for (auto m = std::sregex_iterator(line.begin(), line.end(), at); m != std::sregex_iterator();
          ++m) {
-      const Place place{(*m)[1].str(), std::atoi((*m)[2].str().c_str())};
+      Place place{(*m)[1].str(), std::atoi((*m)[2].str().c_str())};
       if (std::find(own.begin(), own.end(), place.file) != own.end()) return place;
       if (!first) first = place;
     }
