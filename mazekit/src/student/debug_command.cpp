@@ -15,10 +15,12 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "commands.hpp"
+#include "common/files.hpp"
 #include "common/platform.hpp"
 #include "student/session.hpp"
 
@@ -120,17 +122,17 @@ void linkLatest(const Session& s, const fs::path& program) {
 // Python, the stops work all the same: only that last part of the script fails).
 fs::path writeGdbScript(const fs::path& program, const Lesson& lesson, const Step& step) {
   fs::path script = fs::path(program).replace_extension(".gdb");
-  std::ofstream(script, std::ios::trunc)
-      << "# Written by mazekit debug.\n"
-         "set confirm off\n"
-         "set print pretty on\n"
-         "break mazekit_check_failed\n"
-         "break mazekit_exception_thrown\n"
-         "python\n"
-         "roots = ("
-      << pythonString(lesson.exercise.string() + "/") << ", "
-      << pythonString(step.test.parent_path().string() + "/") << ")\n"
-      << R"(import gdb
+  std::ostringstream text;
+  text << "# Written by mazekit debug.\n"
+          "set confirm off\n"
+          "set print pretty on\n"
+          "break mazekit_check_failed\n"
+          "break mazekit_exception_thrown\n"
+          "python\n"
+          "roots = ("
+       << pythonString(lesson.exercise.string() + "/") << ", "
+       << pythonString(step.test.parent_path().string() + "/") << ")\n"
+       << R"(import gdb
 class MazekitHere(gdb.Command):
     """Go to the innermost call in your own files or in the step's test."""
     def __init__(self):
@@ -151,6 +153,8 @@ class MazekitHere(gdb.Command):
 MazekitHere()
 end
 )";
+  // Whole or not at all: another mazekit debug of the step may be reading it.
+  common::saveFileAtomically(script, text.str());
   return script;
 }
 
