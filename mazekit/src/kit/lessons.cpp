@@ -18,32 +18,34 @@ using nlohmann::json;
 class LessonReader {
  public:
   LessonReader(const std::filesystem::path& folder, const LessonPlaces& places)
-      : folder_(folder), file_(folder / "lesson.json"), places_(places) {}
+      : folder_(folder),
+        file_(folder / "lesson.json"),
+        fileName_(file_.string()),
+        places_(places) {}
 
   Lesson read() {
     const json root = parse();
     Lesson lesson;
-    lesson.id = text(root, "id", file_.string());
-    lesson.title = text(root, "title", file_.string());
+    lesson.id = text(root, "id", fileName_);
+    lesson.title = text(root, "title", fileName_);
     lesson.folder = folder_;
     lesson.exercise = places_.exercises / lesson.id;
     if (!std::isdigit(static_cast<unsigned char>(folder_.filename().string()[0])) ||
         !std::isdigit(static_cast<unsigned char>(lesson.id[0]))) {
-      fail(file_.string() + ": the lesson's folder and its \"id\" ('" + lesson.id +
+      fail(fileName_ + ": the lesson's folder and its \"id\" ('" + lesson.id +
            "') start with its number, as \"02-building-the-maze\" does");
     }
     lesson.number = std::stoi(lesson.id.substr(0, lesson.id.find('-')));
     lesson.files = textList(root, "files");
     if (lesson.files.empty()) {
-      fail(file_.string() +
+      fail(fileName_ +
            ": \"files\" names no file: list the files a student writes, "
            "such as [\"maze.hpp\"]");
     }
     lesson.programs = programs(root);
-    const std::string file = file_.string();
-    const json& steps = member(root, "steps", file);
+    const json& steps = member(root, "steps", fileName_);
     if (!steps.is_array() || steps.empty()) {
-      fail(file_.string() + ": \"steps\" is a list of the lesson's steps, and it has none");
+      fail(fileName_ + ": \"steps\" is a list of the lesson's steps, and it has none");
     }
     for (const json& s : steps) lesson.steps.push_back(step(s, lesson, lesson.steps.size() + 1));
     for (Step& s : lesson.steps) s.wheatStep = wheatStep(lesson, s);
@@ -58,12 +60,12 @@ class LessonReader {
     try {
       bytes = common::readFile(file_);
     } catch (const std::exception& error) {
-      fail("cannot read '" + file_.string() + "': " + error.what());
+      fail("cannot read '" + fileName_ + "': " + error.what());
     }
     try {
       return json::parse(bytes);
     } catch (const json::exception& error) {
-      fail("'" + file_.string() + "' is not JSON: " + error.what());
+      fail("'" + fileName_ + "' is not JSON: " + error.what());
     }
   }
 
@@ -84,8 +86,7 @@ class LessonReader {
   }
 
   std::vector<std::string> textList(const json& object, const char* name) const {
-    const std::string file = file_.string();
-    const json& value = member(object, name, file);
+    const json& value = member(object, name, fileName_);
     std::vector<std::string> found;
     if (value.is_array()) {
       for (const json& item : value) {
@@ -94,7 +95,7 @@ class LessonReader {
       }
     }
     if (!value.is_array() || found.size() != value.size()) {
-      fail(file_.string() + ": \"" + name + "\" is a list of file names, such as " +
+      fail(fileName_ + ": \"" + name + "\" is a list of file names, such as " +
            "[\"maze.hpp\"]; it is " + value.dump());
     }
     return found;
@@ -105,12 +106,12 @@ class LessonReader {
     if (!root.contains("programs")) return found;
     const json& programs = root.at("programs");
     if (!programs.is_object()) {
-      fail(file_.string() + ": \"programs\" names each program's main, such as " +
+      fail(fileName_ + ": \"programs\" names each program's main, such as " +
            "{\"play\": \"play/play_main.cpp\"}; it is " + programs.dump());
     }
     for (const auto& [name, source] : programs.items()) {
       if (!source.is_string() || source.get<std::string>().empty()) {
-        fail(file_.string() + ": program '" + name + "' names its main's file, such as " +
+        fail(fileName_ + ": program '" + name + "' names its main's file, such as " +
              "\"play/play_main.cpp\"; it is " + source.dump());
       }
       LessonProgram program;
@@ -124,7 +125,7 @@ class LessonReader {
   Step step(const json& s, const Lesson& lesson, std::size_t number) const {
     Step step;
     step.number = static_cast<int>(number);
-    const std::string where = file_.string() + ": step " + std::to_string(number);
+    const std::string where = fileName_ + ": step " + std::to_string(number);
     step.id = text(s, "id", where);
     step.title = text(s, "title", where);
     step.test = folder_ / text(s, "test", where);
@@ -290,7 +291,7 @@ class LessonReader {
     for (const Step& s : lesson.steps) {
       if (s.number >= step.number && s.solution == step.wheat) return s.number;
     }
-    fail(file_.string() + ": step " + std::to_string(step.number) + "'s \"wheat\" (" +
+    fail(fileName_ + ": step " + std::to_string(step.number) + "'s \"wheat\" (" +
          step.wheat.lexically_relative(places_.build / "lessons" / lesson.id).string() +
          ") is not the solution of that step or a later one: name the solution of the step " +
          "that makes the tests pass");
@@ -298,6 +299,7 @@ class LessonReader {
 
   std::filesystem::path folder_;
   std::filesystem::path file_;
+  std::string fileName_;  // file_ as the messages name it (and a string that outlives them)
   LessonPlaces places_;
 };
 
